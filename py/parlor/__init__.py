@@ -1,0 +1,1 @@
+"""Parlor: board games for friends, rules engines in pure Python."""

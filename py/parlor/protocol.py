@@ -1,0 +1,135 @@
+"""The contract every rules engine keeps, and the replay of a move record.
+
+An engine is a module-level object subclassing `Game`. States are immutable values:
+`apply` returns a new state and never touches its input. All randomness comes from the
+seed given to `initial` (see parlor.rng), so a game is exactly its setup plus its moves.
+
+Seats are numbered 0..n-1. `view(state, seat)` is the one place where what `seat` may not
+see is removed; `seat=None` is a spectator. `sample_hidden(state, seat, key)` returns a
+state that `seat` cannot tell apart from `state` (hidden values re-dealt): the conformance
+test uses it to prove views leak nothing, and bots use it to reason about hidden cards.
+
+Move tokens are exactly `token_width` characters of the base64url alphabet, so a move
+record is the tokens written one after another with no separator.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+TOKEN_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+TOKEN_INDEX = {c: i for i, c in enumerate(TOKEN_ALPHABET)}
+
+
+class MoveError(ValueError):
+    """A move that cannot be taken."""
+
+
+class MalformedMove(MoveError):
+    """A token that is not even well formed for this game."""
+
+
+class IllegalMove(MoveError):
+    """A well-formed move that the rules do not allow in this position."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: the winning seats (several share a win; none is a draw)."""
+
+    winners: tuple[int, ...]
+    reason: str
+
+
+class Game:
+    """Base class of a rules engine; every method here must be overridden."""
+
+    key: str = ""            # registry name, also used in records: lowercase, no spaces
+    title: str = ""          # shown to players
+    seats: tuple[int, int] = (2, 2)   # fewest and most players
+    token_width: int = 1
+
+    def initial(self, seed: bytes, players: int, options: dict | None = None):
+        """The state at the start of a game set up from `options` and `seed`."""
+        raise NotImplementedError
+
+    def to_move(self, state) -> tuple[int, ...]:
+        """The seats that may move now; empty when the game is over."""
+        raise NotImplementedError
+
+    def legal(self, state) -> list:
+        """Every legal move, in a stable order; empty exactly when the game is over."""
+        raise NotImplementedError
+
+    def apply(self, state, move):
+        """The state after `move`; raises IllegalMove if it is not legal here."""
+        raise NotImplementedError
+
+    def outcome(self, state) -> Outcome | None:
+        """The result once the game is over, else None."""
+        raise NotImplementedError
+
+    def view(self, state, seat: int | None) -> dict:
+        """What `seat` (None: a spectator) may know, as plain JSON-able data."""
+        raise NotImplementedError
+
+    def sample_hidden(self, state, seat: int | None, key: bytes):
+        """A state consistent with all that `seat` knows, hidden values re-dealt from `key`."""
+        raise NotImplementedError
+
+    def encode(self, move) -> str:
+        """The move's token: `token_width` characters of TOKEN_ALPHABET."""
+        raise NotImplementedError
+
+    def decode(self, token: str):
+        """The move a token stands for; raises MalformedMove if it stands for none."""
+        raise NotImplementedError
+
+    def describe(self, state, move, seat: int | None = None) -> str:
+        """The move in words for the game log, as `seat` may read it (state before the move)."""
+        raise NotImplementedError
+
+    # Shared helpers, not to be overridden.
+
+    def split(self, record: str) -> list[str]:
+        """Cut a move record into tokens; a short tail is kept so replay can report it."""
+        w = self.token_width
+        return [record[i:i + w] for i in range(0, len(record), w)]
+
+    def check_token(self, token: str) -> None:
+        """Raise MalformedMove unless the token has the right width and alphabet."""
+        if len(token) != self.token_width or any(c not in TOKEN_INDEX for c in token):
+            raise MalformedMove(f"{token!r} is not a {self.token_width}-character move token")
+
+    def play(self, state, token: str):
+        """Decode a token and apply it: the one path from text to a new state."""
+        return self.apply(state, self.decode(token))
+
+
+@dataclass(frozen=True)
+class Replay:
+    """Where a replay got to: the last good state, and the first bad token if any."""
+
+    state: object
+    applied: int
+    error: MoveError | None = None
+    bad_token: str | None = None
+    history: tuple = field(default=(), repr=False)
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+
+def replay(game: Game, state, record: str, keep_history: bool = False) -> Replay:
+    """Apply the tokens of `record` in turn, stopping at the first malformed or illegal one."""
+    history = [state] if keep_history else []
+    applied = 0
+    for token in game.split(record):
+        try:
+            state = game.play(state, token)
+        except MoveError as err:
+            return Replay(state, applied, err, token, tuple(history))
+        applied += 1
+        if keep_history:
+            history.append(state)
+    return Replay(state, applied, None, None, tuple(history))

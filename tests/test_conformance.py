@@ -1,0 +1,106 @@
+"""Every registered engine keeps the protocol, checked over many seeded random playouts."""
+import copy
+import json
+import os
+
+import pytest
+
+from parlor.games import registry
+from parlor.protocol import IllegalMove, MalformedMove, TOKEN_ALPHABET, replay
+from parlor.rng import Stream, derive
+
+PLAYOUTS = int(os.environ.get("PARLOR_PLAYOUTS", "40"))
+ENGINES = registry()
+
+
+def playout(game, seed_index, players):
+    """One random game: the list of (state, move) pairs and the final state."""
+    seed = derive(b"conformance", game.key, seed_index, players)[:16]
+    state = game.initial(seed, players, {})
+    stream = Stream(seed, "moves")
+    steps = []
+    for _ in range(5000):
+        moves = game.legal(state)
+        assert bool(moves) == (game.outcome(state) is None), "moves exist exactly when not over"
+        assert bool(game.to_move(state)) == bool(moves)
+        if not moves:
+            return steps, state
+        move = moves[stream.below(len(moves))]
+        steps.append((state, move))
+        state = game.apply(state, move)
+    raise AssertionError("game did not end in 5000 moves")
+
+
+def player_counts(game):
+    low, high = game.seats
+    return sorted({low, (low + high) // 2, high})
+
+
+CASES = [(key, i, n) for key, game in ENGINES.items() for n in player_counts(game)
+         for i in range(PLAYOUTS)]
+
+
+@pytest.mark.parametrize("key,seed_index,players", CASES)
+def test_random_playout_keeps_protocol(key, seed_index, players):
+    game = ENGINES[key]
+    steps, final = playout(game, seed_index, players)
+    outcome = game.outcome(final)
+    assert outcome is not None and all(0 <= w < players for w in outcome.winners)
+    record = ""
+    for state, move in steps:
+        token = game.encode(move)
+        assert len(token) == game.token_width and set(token) <= set(TOKEN_ALPHABET)
+        assert game.decode(token) == move, "decode inverts encode"
+        before = copy.deepcopy(state)
+        game.apply(state, move)
+        assert state == before, "apply must not mutate its input"
+        assert game.describe(state, move)
+        record += token
+    again = replay(game, steps[0][0] if steps else final, record)
+    assert again.ok and again.state == final, "replaying the record reproduces the state"
+
+
+@pytest.mark.parametrize("key,seed_index,players", CASES[::4])
+def test_views_hide_what_a_seat_cannot_know(key, seed_index, players):
+    game = ENGINES[key]
+    steps, final = playout(game, seed_index, players)
+    states = [s for s, _ in steps] + [final]
+    resampled_differs = 0
+    for n, state in enumerate(states[:: max(1, len(states) // 12)]):
+        for seat in [None, *range(players)]:
+            view = game.view(state, seat)
+            json.dumps(view)  # plain data only
+            other = game.sample_hidden(state, seat, derive(b"resample", n, str(seat)))
+            assert game.view(other, seat) == view, "a view must not depend on hidden values"
+            assert game.legal(other) == game.legal(state) or seat not in game.to_move(state)
+            resampled_differs += other != state
+    assert resampled_differs, "sample_hidden never changed anything: the check proved nothing"
+
+
+@pytest.mark.parametrize("key", sorted(ENGINES))
+def test_bad_tokens_are_reported_not_raised(key):
+    game = ENGINES[key]
+    state = game.initial(b"\x00" * 16, game.seats[0], {})
+    with pytest.raises(MalformedMove):
+        game.decode("!" * game.token_width)
+    with pytest.raises(MalformedMove):
+        game.decode("A" * (game.token_width + 1))
+    legal = {game.encode(m) for m in game.legal(state)}
+    illegal = None
+    for c in TOKEN_ALPHABET:
+        token = c * game.token_width
+        if token in legal:
+            continue
+        try:
+            move = game.decode(token)
+        except MalformedMove:
+            continue
+        illegal = move
+        break
+    if illegal is not None:
+        with pytest.raises(IllegalMove):
+            game.apply(state, illegal)
+    good = game.encode(game.legal(state)[0])
+    result = replay(game, state, good + "!" * game.token_width)
+    assert not result.ok and result.applied == 1 and isinstance(result.error, MalformedMove)
+    assert result.state == game.apply(state, game.legal(state)[0])
