@@ -1,0 +1,109 @@
+"""The app as a static, installable, offline site, and its messages when things go wrong."""
+import json
+import shutil
+
+from playwright.sync_api import expect
+
+from harness import DIST, serve, wait_ready
+from test_tyrus_hotseat import play_one_turn, start_game
+
+
+def test_manifest_and_icons_make_it_installable(page, base_url):
+    manifest = page.evaluate("fetch('manifest.webmanifest').then(r => r.json())")
+    assert manifest["display"] == "standalone" and manifest["start_url"] == "./"
+    for icon in manifest["icons"]:
+        size = page.evaluate(f"""new Promise(ok => {{ const i = new Image();
+            i.onload = () => ok(i.naturalWidth + 'x' + i.naturalHeight); i.src = '{icon["src"]}'; }})""")
+        assert size == icon["sizes"]
+
+
+def test_after_one_visit_the_app_loads_resumes_and_plays_offline(phone, base_url):
+    page = phone.new_page()
+    page.goto(base_url)
+    wait_ready(page)
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    start_game(page)
+    play_one_turn(page, 0)
+    phone.set_offline(True)
+    page.reload()
+    wait_ready(page)
+    expect(page.locator(".screen-pass h2")).to_be_visible()
+    play_one_turn(page, 1)
+    expect(page.locator(".screen-pass")).to_be_visible()
+    page.click("button[data-action=home]")
+    expect(page.locator(".saved-game")).to_have_count(1)
+
+
+def test_a_corrupt_saved_game_is_reported_and_can_be_discarded_alone(page):
+    start_game(page)
+    play_one_turn(page, 0)
+    page.evaluate("""localStorage.setItem('parlor:game:ffffffffffffffff', '{"format":1,"id":');
+                     localStorage.removeItem('parlor:current')""")
+    page.reload()
+    wait_ready(page)
+    damaged = page.locator(".saved-game.damaged")
+    expect(damaged).to_contain_text("cannot be opened")
+    expect(page.locator(".saved-game:not(.damaged)")).to_contain_text("Ana vs Bo")
+    damaged.locator("button[data-action=discard]").click()
+    expect(page.locator(".saved-game")).to_have_count(1)
+    assert page.evaluate("localStorage.getItem('parlor:game:ffffffffffffffff')") is None
+
+
+def test_full_storage_gets_a_message_and_the_game_goes_on(page):
+    start_game(page)
+    page.evaluate("""() => { Storage.prototype.setItem = function () {
+        throw new DOMException('full', 'QuotaExceededError'); }; }""")
+    play_one_turn(page, 0)
+    expect(page.locator(".notice")).to_contain_text("storage is full")
+    expect(page.locator(".screen-pass")).to_be_visible()
+
+
+def test_a_browser_without_webassembly_gets_a_plain_message(phone, base_url):
+    phone.add_init_script("delete window.WebAssembly")
+    page = phone.new_page()
+    page.goto(base_url)
+    expect(page.locator("#fatal")).to_be_visible()
+    expect(page.locator("#fatal-title")).to_have_text("This browser cannot run Parlor")
+
+
+def test_a_device_short_of_memory_gets_a_plain_message(phone, base_url):
+    phone.add_init_script("""WebAssembly.Memory = function () {
+        throw new RangeError('WebAssembly.Memory(): could not allocate memory'); }""")
+    page = phone.new_page()
+    page.goto(base_url)
+    expect(page.locator("#fatal-title")).to_have_text("Not enough memory")
+
+
+def test_a_new_deployment_reaches_players_and_keeps_their_games(browser, tmp_path):
+    site = tmp_path / "site"
+    shutil.copytree(DIST, site)
+    with serve(site) as url:
+        context = browser.new_context(viewport={"width": 360, "height": 640})
+        page = context.new_page()
+        page.goto(url)
+        wait_ready(page)
+        page.wait_for_function("navigator.serviceWorker.controller !== null")
+        start_game(page)
+        page.click("button[data-action=home]")
+        old = page.evaluate("caches.keys()")
+        # deploy a new version: a changed page and a service worker with a new version
+        index = site / "index.html"
+        index.write_text(index.read_text().replace("<title>Parlor</title>",
+                                                   "<title>Parlor</title><meta name=release content=two>"))
+        sw = (site / "sw.js").read_text()
+        build = json.loads((site / "build.json").read_text())
+        (site / "sw.js").write_text(sw.replace(build["version"], "nextversion0"))
+        page.reload()
+        wait_ready(page)
+        wanted = ["parlor-app-nextversion0", f"parlor-runtime-{build['runtimeVersion']}"]
+        for _ in range(120):  # the update is fetched and installed in the background
+            if sorted(page.evaluate("caches.keys()")) == sorted(wanted):
+                break
+            page.wait_for_timeout(250)
+        assert sorted(page.evaluate("caches.keys()")) == sorted(wanted), "old cache dropped"
+        page.reload()
+        wait_ready(page)
+        assert page.locator("meta[name=release]").count() == 1, "the new page is served"
+        expect(page.locator(".saved-game")).to_contain_text("Ana vs Bo")
+        assert f"parlor-app-{build['version']}" in old
+        context.close()

@@ -1,0 +1,150 @@
+"""The browser side: the only module that touches the page. Everything else is plain Python."""
+from __future__ import annotations
+
+import secrets
+import time
+
+import js
+from pyodide.ffi import create_proxy
+
+from .saves import SaveError, SavedGame, StorageFull, Store, clean_name
+from .session import Session
+from .views import screens
+
+CURRENT = "parlor:current"
+
+
+class LocalStorage:
+    """The Store backend over window.localStorage; a full store raises StorageFull."""
+
+    def __init__(self):
+        self.storage = js.window.localStorage
+
+    def get(self, key):
+        return self.storage.getItem(key)
+
+    def set(self, key, text):
+        try:
+            self.storage.setItem(key, text)
+        except Exception as err:  # a DOMException from the browser: QuotaExceededError
+            raise StorageFull() from err
+
+    def remove(self, key):
+        self.storage.removeItem(key)
+
+    def keys(self):
+        return [self.storage.key(i) for i in range(self.storage.length)]
+
+
+class App:
+    def __init__(self, root):
+        self.root = root
+        self.backend = LocalStorage()
+        self.store = Store(self.backend)
+        self.session: Session | None = None
+        self.notice = ""
+
+    # Screens
+
+    def render(self) -> None:
+        if self.session is None:
+            games, damaged = self.store.all()
+            self.root.innerHTML = screens.home(games, damaged, self.notice)
+        else:
+            self.root.innerHTML = screens.game_screen(self.session)
+        self.notice = ""
+
+    def go_home(self) -> None:
+        self.session = None
+        self.backend.storage.removeItem(CURRENT)
+        self.render()
+        js.window.scrollTo(0, 0)
+
+    def open_game(self, game_id: str) -> None:
+        try:
+            saved = self.store.load(game_id)
+        except SaveError as err:
+            self.notice = str(err)
+            self.go_home()
+            return
+        self.session = Session.open(saved, self.store)
+        self.backend.storage.setItem(CURRENT, game_id)
+        self.render()
+        js.window.scrollTo(0, 0)
+
+    def start_game(self, game_key: str, rematch_of: SavedGame | None = None) -> None:
+        if rematch_of is not None:
+            names = rematch_of.names
+        else:
+            names = tuple(clean_name(js.document.getElementById(f"name-{game_key}-{i}").value,
+                                     f"Player {i + 1}") for i in range(2))
+        now = time.time()
+        saved = SavedGame(id=secrets.token_hex(8), game=game_key, seed=secrets.token_hex(16),
+                          names=names, created=now, updated=now)
+        self.session = Session.open(saved, self.store)
+        self.session.save()
+        self.backend.storage.setItem(CURRENT, saved.id)
+        self.render()
+
+    # Events
+
+    def on_click(self, event) -> None:
+        target = event.target.closest("[data-action],[data-tile],[data-building]")
+        if target is None:
+            return
+        data = {k: getattr(target.dataset, k) for k in ("action", "tile", "building", "game", "id", "key")
+                if getattr(target.dataset, k, None) is not None}
+        try:
+            self.dispatch(data)
+        except Exception as err:  # never leave a traceback in front of a player
+            js.console.error(f"Parlor: {type(err).__name__}: {err}")
+            self.notice = "Something went wrong with that action; your games are safe."
+            self.session = None
+            self.render()
+
+    def dispatch(self, data: dict) -> None:
+        action = data.get("action")
+        session = self.session
+        if action == "start":
+            return self.start_game(data["game"])
+        if action == "open":
+            return self.open_game(data["id"])
+        if action == "delete":
+            if js.window.confirm("Delete this game from this device?"):
+                self.store.remove(data["id"])
+            return self.render()
+        if action == "discard":
+            self.store.remove(data["key"])
+            return self.render()
+        if action == "home":
+            return self.go_home()
+        if session is None:
+            return
+        if action == "reveal":
+            session.reveal()
+        elif action == "continue":
+            session.dismiss_news()
+        elif action == "take-back":
+            session.take_back()
+        elif action == "confirm":
+            session.confirm()
+        elif action == "rematch":
+            return self.start_game(session.saved.game, rematch_of=session.saved)
+        else:
+            session.tap(data)
+        self.render()
+
+
+def start() -> None:
+    """Take over the page from the loading screen."""
+    root = js.document.getElementById("app")
+    app = App(root)
+    root.addEventListener("click", create_proxy(app.on_click))
+    current = app.backend.storage.getItem(CURRENT)
+    if current:
+        app.open_game(current)
+    else:
+        app.render()
+    js.document.getElementById("boot").hidden = True
+    root.hidden = False
+    js.document.documentElement.dataset.ready = "1"

@@ -1,0 +1,177 @@
+"""Games kept on this device: a saved game is its setup plus its move record, as JSON.
+
+The store works over any string key-value backend (the browser's localStorage in the app,
+a dict in tests). A saved game that cannot be read is reported, never dropped silently.
+"""
+from __future__ import annotations
+
+import json
+import re
+import time
+from dataclasses import asdict, dataclass, field, replace
+
+from .games import registry
+from .protocol import replay
+
+FORMAT = 1
+PREFIX = "parlor:game:"
+NAME_LIMIT = 24
+ID_PATTERN = re.compile(r"[0-9a-f]{16}")
+
+
+class SaveError(ValueError):
+    """A saved game that cannot be used; the message is for the player."""
+
+
+class StorageFull(Exception):
+    """The backend refused to store more data."""
+
+
+def clean_name(name, fallback: str) -> str:
+    """A player name as plain text: no control characters, trimmed, at most NAME_LIMIT long."""
+    text = "".join(c for c in str(name) if c.isprintable()).strip()
+    return text[:NAME_LIMIT] or fallback
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """One game on this device."""
+
+    id: str
+    game: str
+    seed: str                      # 32 hex digits
+    names: tuple[str, ...]
+    bots: tuple[int, ...] = ()     # seats the computer plays
+    options: dict = field(default_factory=dict)
+    moves: str = ""
+    created: float = 0.0
+    updated: float = 0.0
+
+    @property
+    def engine(self):
+        return registry()[self.game]
+
+    def initial_state(self):
+        return self.engine.initial(bytes.fromhex(self.seed), len(self.names), dict(self.options))
+
+    def replay(self):
+        return replay(self.engine, self.initial_state(), self.moves)
+
+    def replay_history(self) -> tuple:
+        """The state before each move of the record, in order."""
+        return replay(self.engine, self.initial_state(), self.moves, keep_history=True).history
+
+    def with_moves(self, moves: str) -> "SavedGame":
+        return replace(self, moves=moves, updated=time.time())
+
+    def to_json(self) -> str:
+        data = asdict(self)
+        data["format"] = FORMAT
+        return json.dumps(data, separators=(",", ":"))
+
+
+def parse(text: str) -> SavedGame:
+    """A SavedGame from its JSON, checked field by field and replayed; SaveError if unusable."""
+    try:
+        data = json.loads(text)
+    except (TypeError, ValueError):
+        raise SaveError("The saved data is not readable.") from None
+    if not isinstance(data, dict):
+        raise SaveError("The saved data is not a game.")
+    if data.get("format") != FORMAT:
+        raise SaveError("This game was saved in a format this version does not know.")
+    engines = registry()
+    try:
+        game = SavedGame(
+            id=_checked(data["id"], str, lambda v: ID_PATTERN.fullmatch(v)),
+            game=_checked(data["game"], str, lambda v: v in engines),
+            seed=_checked(data["seed"], str, lambda v: re.fullmatch(r"[0-9a-f]{32}", v)),
+            names=tuple(_checked(n, str, lambda v: 0 < len(v) <= NAME_LIMIT)
+                        for n in _checked(data["names"], list, lambda v: v)),
+            bots=tuple(_checked(b, int, lambda v: 0 <= v < len(data["names"]))
+                       for b in _checked(data.get("bots", []), list, lambda v: True)),
+            options=_checked(data.get("options", {}), dict, lambda v: True),
+            moves=_checked(data["moves"], str, lambda v: True),
+            created=float(data.get("created", 0)),
+            updated=float(data.get("updated", 0)),
+        )
+        low, high = engines[game.game].seats
+        if not low <= len(game.names) <= high:
+            raise SaveError("The saved game has the wrong number of players.")
+        result = game.replay()
+    except SaveError:
+        raise
+    except (KeyError, TypeError, ValueError):
+        raise SaveError("The saved game is missing information it needs.") from None
+    if not result.ok:
+        raise SaveError(f"The saved moves stop making sense at move {result.applied + 1}.")
+    return game
+
+
+def _checked(value, kind, test):
+    if not isinstance(value, kind) or isinstance(value, bool) and kind is int or not test(value):
+        raise SaveError("The saved game holds a value that cannot be right.")
+    return value
+
+
+@dataclass(frozen=True)
+class Damaged:
+    """A stored entry that could not be read, with the reason to show."""
+
+    key: str
+    reason: str
+
+
+class Store:
+    """Saved games over a backend with get(key), set(key, text), remove(key) and keys()."""
+
+    def __init__(self, backend):
+        self.backend = backend
+
+    def all(self) -> tuple[list[SavedGame], list[Damaged]]:
+        """Every saved game, newest first, and every entry that could not be read."""
+        games, damaged = [], []
+        for key in self.backend.keys():
+            if not key.startswith(PREFIX):
+                continue
+            try:
+                games.append(parse(self.backend.get(key)))
+            except SaveError as err:
+                damaged.append(Damaged(key, str(err)))
+        games.sort(key=lambda g: g.updated, reverse=True)
+        return games, damaged
+
+    def load(self, game_id: str) -> SavedGame:
+        text = self.backend.get(PREFIX + game_id)
+        if text is None:
+            raise SaveError("That game is no longer on this device.")
+        return parse(text)
+
+    def save(self, game: SavedGame) -> None:
+        """Store the game; raises StorageFull (the game stays in memory) if there is no room."""
+        self.backend.set(PREFIX + game.id, game.to_json())
+
+    def remove(self, key_or_id: str) -> None:
+        self.backend.remove(key_or_id if key_or_id.startswith(PREFIX) else PREFIX + key_or_id)
+
+
+class MemoryBackend:
+    """A dict-backed store for tests and for browsers that refuse storage."""
+
+    def __init__(self, limit: int | None = None):
+        self.data: dict[str, str] = {}
+        self.limit = limit
+
+    def get(self, key):
+        return self.data.get(key)
+
+    def set(self, key, text):
+        if self.limit is not None and sum(map(len, self.data.values())) + len(text) > self.limit:
+            raise StorageFull()
+        self.data[key] = text
+
+    def remove(self, key):
+        self.data.pop(key, None)
+
+    def keys(self):
+        return list(self.data)

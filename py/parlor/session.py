@@ -1,0 +1,111 @@
+"""A game being played on this device: whose eyes are on the screen, and what they may do.
+
+This is the headless heart of the app (tested without a browser). Phases:
+- "pass": the device is being handed to the next player; nothing private is shown.
+- "play": `holder` sees their own view and may stage one move, then confirm or take it back.
+- "news": a public result (an election tally) everyone may see, before play goes on.
+- "over": the game has ended.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .boards import board_for
+from .saves import SavedGame, StorageFull, Store
+
+
+@dataclass
+class Session:
+    saved: SavedGame
+    store: Store
+    state: object = None
+    phase: str = "pass"
+    holder: int | None = None
+    pending: object = None
+    news: str = ""
+    notice: str = ""
+    resume_phase: str = ""
+    board: object = field(default=None, repr=False)
+
+    @classmethod
+    def open(cls, saved: SavedGame, store: Store) -> "Session":
+        """Resume a saved game; in a shared-device game it opens on the pass screen."""
+        session = cls(saved, store, saved.replay().state, board=board_for(saved.game))
+        session._advance()
+        return session
+
+    @property
+    def engine(self):
+        return self.saved.engine
+
+    @property
+    def humans(self) -> list[int]:
+        return [s for s in range(len(self.saved.names)) if s not in self.saved.bots]
+
+    @property
+    def mover(self) -> int | None:
+        seats = self.engine.to_move(self.state)
+        return seats[0] if seats else None
+
+    def _advance(self) -> None:
+        """Pick the phase for the position reached: over, the bot's move, pass, or play."""
+        self.pending = None
+        self.board.reset()
+        if self.engine.outcome(self.state) is not None:
+            self.phase = "over"
+            return
+        mover = self.mover
+        if mover in self.saved.bots:
+            self.phase = "bot"
+        elif len(self.humans) > 1 and self.board.hidden_hands and mover != self.holder:
+            self.phase, self.holder = "pass", None
+        else:
+            self.phase, self.holder = "play", mover
+
+    def reveal(self) -> None:
+        """The next player has the device: show their view."""
+        if self.phase == "pass":
+            self.phase, self.holder = "play", self.mover
+
+    def tap(self, data: dict) -> None:
+        if self.phase == "play" and self.holder == self.mover:
+            move = self.board.tap(self.state, data, self.pending)
+            if move is not None:
+                self.pending = move
+
+    def take_back(self) -> None:
+        self.pending = None
+
+    def confirm(self) -> None:
+        """Commit the staged move, store the game, and move on."""
+        if self.phase != "play" or self.pending is None:
+            return
+        self._commit(self.pending)
+
+    def bot_move(self, move) -> None:
+        """Play a move chosen by the computer for the seat to move."""
+        if self.phase == "bot":
+            self._commit(move)
+
+    def _commit(self, move) -> None:
+        before = self.state
+        self.state = self.engine.apply(before, move)
+        self.saved = self.saved.with_moves(self.saved.moves + self.engine.encode(move))
+        self.save()
+        self._advance()
+        self.news = self.board.news(before, self.state, self.saved.names)
+        if self.news and self.phase != "over":
+            self.resume_phase, self.phase = self.phase, "news"
+
+    def dismiss_news(self) -> None:
+        if self.phase == "news":
+            self.phase = self.resume_phase
+        self.news = ""
+
+    def save(self) -> None:
+        try:
+            self.store.save(self.saved)
+            self.notice = ""
+        except StorageFull:
+            self.notice = ("This device's storage is full: the game goes on, but it will not be "
+                           "kept if you close the page. Free some space to keep it.")

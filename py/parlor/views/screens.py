@@ -1,0 +1,151 @@
+"""The app's screens as HTML text. Every piece of text that is not ours goes through esc()."""
+from __future__ import annotations
+
+import re
+import time
+
+from ..boards import PLAYABLE
+from ..games import registry
+from .svg import esc
+
+BLURBS = {
+    "tyrus": ("Two rival factions, nine elections. Slip soldiers, merchants and priests into "
+              "the buildings face down; bluff, block and counter to win the council."),
+}
+SEAT_WORD = re.compile(r"\bSeat (\d)\b")
+
+
+def with_names(text: str, names) -> str:
+    """Engine log lines say 'Seat 0'; players want names."""
+    return SEAT_WORD.sub(lambda m: names[int(m.group(1))], text)
+
+
+def button(label: str, action: str, primary: bool = False, **data) -> str:
+    extra = "".join(f' data-{k}="{esc(v)}"' for k, v in data.items())
+    cls = "primary" if primary else "secondary"
+    return f'<button type="button" class="{cls}" data-action="{action}"{extra}>{esc(label)}</button>'
+
+
+def home(games, damaged, notice: str = "") -> str:
+    """The start screen: new game forms and the games kept on this device."""
+    engines = registry()
+    parts = ['<header class="bar"><h1 class="brand">Parlor</h1></header>']
+    if notice:
+        parts.append(f'<p class="notice" role="alert">{esc(notice)}</p>')
+    for key in PLAYABLE:
+        engine = engines[key]
+        low, high = engine.seats
+        inputs = "".join(
+            f'<label>Player {i + 1} <input id="name-{key}-{i}" name="name-{i}" maxlength="24" '
+            f'autocomplete="off" value="Player {i + 1}"></label>' for i in range(low))
+        parts.append(
+            f'<section class="card new-game"><h2>{esc(engine.title)}</h2>'
+            f'<p class="blurb">{esc(BLURBS.get(key, ""))}</p>'
+            f'<p class="meta">{low if low == high else f"{low}-{high}"} players</p>'
+            f'<div class="names">{inputs}</div>'
+            f'{button("Play on this device", "start", True, game=key)}</section>')
+    parts.append('<section class="card saved"><h2>Your games</h2>')
+    if not games and not damaged:
+        parts.append('<p class="empty">Games you start are kept here, even after you close the page.</p>')
+    parts.append('<ul class="games">')
+    for game in games:
+        parts.append(f'<li class="saved-game" data-id="{esc(game.id)}">'
+                     f'<div><strong>{esc(engines[game.game].title)}</strong>: '
+                     f'{esc(" vs ".join(game.names))}<br><span class="status">'
+                     f'{esc(game_status(game))} · {esc(when(game.updated))}</span></div>'
+                     f'{button("Open", "open", True, id=game.id)}'
+                     f'{button("Delete", "delete", id=game.id)}</li>')
+    for entry in damaged:
+        parts.append(f'<li class="saved-game damaged"><div><strong>A damaged saved game</strong><br>'
+                     f'<span class="status">{esc(entry.reason)} It cannot be opened.</span></div>'
+                     f'{button("Discard", "discard", key=entry.key)}</li>')
+    parts.append("</ul></section>")
+    return "".join(parts)
+
+
+def game_status(saved) -> str:
+    state = saved.replay().state
+    engine = saved.engine
+    outcome = engine.outcome(state)
+    if outcome is not None:
+        return result_line(outcome, saved.names)
+    return f"{saved.names[engine.to_move(state)[0]]} to play"
+
+
+def result_line(outcome, names) -> str:
+    if not outcome.winners:
+        return "A draw"
+    if len(outcome.winners) == 1:
+        return f"{names[outcome.winners[0]]} won"
+    return "Shared win: " + ", ".join(names[s] for s in outcome.winners)
+
+
+def when(stamp: float) -> str:
+    seconds = max(0, time.time() - stamp)
+    if seconds < 90:
+        return "just now"
+    if seconds < 5400:
+        return f"{round(seconds / 60)} min ago"
+    if seconds < 36 * 3600:
+        return f"{round(seconds / 3600)} h ago"
+    return time.strftime("%d %b %Y", time.localtime(stamp))
+
+
+def game_screen(session) -> str:
+    """Whatever the session's phase calls for."""
+    saved, names = session.saved, session.saved.names
+    title = esc(session.engine.title)
+    header = (f'<header class="bar">{button("‹ Games", "home")}<h1>{title}</h1>'
+              f'<span class="turn-line">{esc(turn_line(session))}</span></header>')
+    notice = f'<p class="notice" role="alert">{esc(session.notice)}</p>' if session.notice else ""
+    if session.phase == "pass":
+        mover = names[session.mover]
+        return (header + notice +
+                f'<section class="screen-pass card"><p>Pass the device to</p><h2>{esc(mover)}</h2>'
+                f'<p>Everyone else: no peeking at the tiles.</p>'
+                f'{button(f"I am {mover}: show my tiles", "reveal", True)}</section>')
+    if session.phase == "news":
+        return (header + notice + '<section class="screen-news card">' + session.news +
+                button("Continue", "continue", True) + "</section>")
+    if session.phase == "over":
+        outcome = session.engine.outcome(session.state)
+        board = session.board.svg(session.state, None, None, names, False)
+        return (header + notice +
+                f'<section class="screen-over card"><h2>{esc(result_line(outcome, names))}</h2>'
+                f'<p>{esc(outcome.reason[:1].upper() + outcome.reason[1:])}.</p>'
+                f'{button("Play again", "rematch", True)}{button("All games", "home")}</section>'
+                f'<div class="board">{board}</div>'
+                + f'<section class="screen-news card">{session.board.summary(session.state, names)}</section>'
+                + log(session, None))
+    seat = session.holder
+    playing = session.phase == "play"
+    board = session.board.svg(session.state, seat, session.pending, names, playing)
+    actions = ""
+    if playing:
+        hint = session.board.hint(session.state, session.pending)
+        staged = session.pending is not None
+        actions = (f'<p class="hint" aria-live="polite">{esc(hint)}</p><div class="actions">'
+                   + (button("Take back", "take-back") if staged else "")
+                   + (button("Confirm", "confirm", True) if staged else "") + "</div>")
+    elif session.phase == "bot":
+        actions = '<p class="hint" aria-live="polite">The computer is thinking…</p>'
+    return header + notice + f'<div class="board">{board}</div>' + actions + log(session, seat)
+
+
+def turn_line(session) -> str:
+    if session.phase == "over":
+        return "Game over"
+    return f"{session.saved.names[session.mover]} to play"
+
+
+def log(session, seat) -> str:
+    """The moves so far, newest first, as `seat` may read them."""
+    engine, saved = session.engine, session.saved
+    history = saved.replay_history()
+    tokens = engine.split(saved.moves)
+    items = [f"<li>{esc(with_names(engine.describe(state, engine.decode(token), seat), saved.names))}</li>"
+             for state, token in zip(history, tokens)]
+    if not items:
+        return ""
+    return ('<details class="log card"><summary>Game log</summary><ol reversed>'
+            + "".join(reversed(items)) + "</ol></details>")

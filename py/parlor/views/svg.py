@@ -1,0 +1,65 @@
+"""Tiny helpers for writing SVG and HTML as text: safe escaping and element builders."""
+from __future__ import annotations
+
+import html
+import unicodedata
+
+ELLIPSIS = "\u2026"
+
+
+def clean(text) -> str:
+    """`text` as a string without the characters XML cannot carry (controls, surrogates)."""
+    out = []
+    for c in str(text):
+        if c in "\t\n\r":
+            out.append(" ")
+        elif unicodedata.category(c) not in ("Cc", "Cs") and c not in "\ufffe\uffff":
+            out.append(c)
+    return "".join(out)
+
+
+def esc(text) -> str:
+    """`text` cleaned and escaped for element content or a quoted attribute value."""
+    return html.escape(clean(text), quote=True)
+
+
+def clip(text, limit: int = 14) -> str:
+    """`text` cut to `limit` characters, with an ellipsis when something was cut."""
+    text = clean(text).strip()
+    return text if len(text) <= limit else text[:limit].rstrip() + ELLIPSIS
+
+
+def num(x) -> str:
+    """A coordinate written short: at most one decimal, no trailing zeros."""
+    s = f"{x:.1f}"
+    return s[:-2] if s.endswith(".0") else s
+
+
+def attrs(items: dict) -> str:
+    """Attributes as text; keys lose a trailing '_' and turn '_' into '-'; None is left out."""
+    parts = []
+    for key, value in items.items():
+        if value is None or value is False:
+            continue
+        name = key.rstrip("_").replace("_", "-")
+        value = num(value) if isinstance(value, float) else value
+        parts.append(f' {name}="{esc(value)}"')
+    return "".join(parts)
+
+
+def tag(name: str, *children: str, **attributes) -> str:
+    """An element whose children are markup already; self-closing when it has none."""
+    if not children:
+        return f"<{name}{attrs(attributes)}/>"
+    return f"<{name}{attrs(attributes)}>{''.join(children)}</{name}>"
+
+
+def text(x, y, content, **attributes) -> str:
+    """An SVG <text> at (x, y) whose content is escaped here."""
+    return tag("text", esc(content), x=float(x), y=float(y), **attributes)
+
+
+def group(*children: str, x=0, y=0, **attributes) -> str:
+    """A <g> moved to (x, y)."""
+    move = f"translate({num(x)},{num(y)})" if (x or y) else None
+    return tag("g", *children, transform=move, **attributes)

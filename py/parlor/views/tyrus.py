@@ -1,0 +1,492 @@
+"""The Tyrus board as SVG text, and the latest tally explained as HTML, from an engine view.
+
+Both are pure functions of plain data and know no rules. In the SVG, what may be clicked
+carries data-tile (a hand tile), data-building (a building index) or data-action="take-back"
+(a placement not yet confirmed); the app finds it with closest() from the click target.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .svg import clean, clip, esc, group, num, tag, text
+
+SEAT_FILL = ("#f3ead2", "#6b4226")      # ivory and brown: light against dark for every eye
+SEAT_INK = ("#2b2118", "#ffffff")
+SEAT_COLOUR = ("Ivory", "Brown")
+EDGE = "#3b3127"
+GOLD = "#d4a017"
+GLOW = "#1f9d55"
+PROFESSION_FILL = {"S": "#b3261e", "M": "#8a6d00", "P": "#2e5eaa"}
+BUILDING = {"S": "citadel", "M": "market", "P": "temple"}
+REPRESENTATIVE = {"S": "General", "M": "Guildmaster", "P": "High Priest"}
+PROFESSION = {"S": "soldiers", "M": "merchants", "P": "priests"}
+ROLE_TEXT = {"vote": "votes", "block": "blocks votes", "counter": "counters a block",
+             "none": "no effect"}
+ELECTIONS = 9
+
+WIDTH, HEIGHT = 360, 560
+B_X, B_W, B_H, HEADER, PAD = (4, 123, 242), 114, 136, 20, 3
+ZONE_H = (B_H - HEADER - 3 * PAD) / 2
+TOP_BAR_Y, FAR_Y, MID_Y, NEAR_Y, NEAR_BAR_Y, BAR_H, MID_H = 4, 34, 176, 322, 464, 26, 140
+HAND_Y, HAND_W, HAND_H, HAND_GAP, RAISE = 500, 36, 50, 3, 8
+FONT = "system-ui, -apple-system, Segoe UI, Roboto, sans-serif"
+
+
+class _Scene(NamedTuple):
+    """What every part of the drawing needs besides the view."""
+
+    viewer: int
+    names: tuple
+    initials: tuple
+    interactive: bool
+    selected: str | None
+    targets: frozenset
+    pending: dict | None
+    kind: str | None          # the kind of the election in progress
+
+
+def _display_names(names) -> tuple:
+    """Two clipped names for seats 0 and 1, falling back to the colour names."""
+    names = list(names or [])[:2] + ["", ""]
+    return tuple(clip(names[s] or "") or SEAT_COLOUR[s] for s in (0, 1))
+
+
+def _initials(names: tuple) -> tuple:
+    """A letter per seat for the name chips; the colours' letters if names share one."""
+    first = tuple(next((c.upper() for c in n if c.isalpha()), "") for n in names)
+    return first if all(first) and first[0] != first[1] else ("I", "B")
+
+
+def render(view: dict, ui: dict, names) -> str:
+    """The whole board as one <svg> element sized by CSS (viewBox only)."""
+    scene = _scene(view, ui, names)
+    opponent = 1 - scene.viewer
+    parts = [tag("rect", width=WIDTH, height=HEIGHT, fill="#faf7f0", class_="felt"),
+             _bar(view, scene, opponent, TOP_BAR_Y, minis=True)]
+    for b, building in enumerate(view["buildings"]):
+        parts.append(_building(b, building, scene))
+    parts += [_card(view, scene), _deck_and_last(view, scene), _chart(view, scene),
+              _bar(view, scene, scene.viewer, NEAR_BAR_Y, minis=False), _hand(view, scene)]
+    return tag("svg", *parts, xmlns="http://www.w3.org/2000/svg",
+               viewBox=f"0 0 {WIDTH} {HEIGHT}", role="img", aria_label=_summary(view, scene),
+               class_="board tyrus", font_family=FONT)
+
+
+def _scene(view: dict, ui: dict, names) -> _Scene:
+    shown = _display_names(names)
+    interactive = bool(ui.get("interactive"))
+    election = view.get("election")
+    return _Scene(
+        viewer=1 if ui.get("viewer") == 1 else 0, names=shown, initials=_initials(shown),
+        interactive=interactive, selected=ui.get("selected") if interactive else None,
+        targets=frozenset(ui.get("targets") or ()), pending=ui.get("pending"),
+        kind=election["kind"] if election else None)
+
+
+def _summary(view: dict, scene: _Scene) -> str:
+    """The board in one sentence for screen readers."""
+    won = [sum(1 for row in view["chart"] if row["winner"] == s) for s in (0, 1)]
+    score = f"representatives: {scene.names[0]} {won[0]}, {scene.names[1]} {won[1]}"
+    outcome, election = view.get("outcome"), view.get("election")
+    if outcome:
+        winners = " and ".join(scene.names[s] for s in outcome["winners"]) or "nobody"
+        return f"Tyrus, game over, {winners} wins; {score}"
+    movers = " and ".join(scene.names[s] for s in view["to_move"])
+    return (f"Tyrus, election {election['number']} of {ELECTIONS}: "
+            f"{REPRESENTATIVE.get(election['kind'], '')}; {score}; {movers} to play")
+
+
+# Tiles and icons, drawn at the origin.
+
+def _tile(code, owner: int, w: float, h: float) -> str:
+    """A tile face (profession band, letter, big value) or, when code is None, its back."""
+    fill, ink = SEAT_FILL[owner], SEAT_INK[owner]
+    body = tag("rect", width=float(w), height=float(h), rx=3, fill=fill, stroke=EDGE,
+               stroke_width=1)
+    if code is None:
+        inset = w * 0.16
+        return (body + tag("rect", x=inset, y=inset, width=w - 2 * inset,
+                           height=h - 2 * inset, rx=2, fill="none", stroke=ink,
+                           stroke_opacity=0.5)
+                + _emblem(owner, w / 2, h / 2, w * 0.22, ink))
+    kind, value = code[:1], code[1:]
+    band = h * 0.3
+    return (body + tag("rect", x=0.5, y=0.5, width=w - 1, height=band, rx=2.5,
+                       fill=PROFESSION_FILL.get(kind, "#666666"))
+            + text(w / 2, band * 0.82, kind, font_size=band * 0.85, font_weight="bold",
+                   fill="#ffffff", text_anchor="middle")
+            + text(w / 2, band + (h - band) * 0.74, value, font_size=(h - band) * 0.62,
+                   font_weight="bold", fill=ink, text_anchor="middle"))
+
+
+def _emblem(seat: int, cx: float, cy: float, r: float, ink: str) -> str:
+    """The mark on a seat's tile backs, a shape as well as a colour: ring (0), diamond (1)."""
+    if seat == 0:
+        return tag("circle", cx=cx, cy=cy, r=r, fill="none", stroke=ink, stroke_width=r / 2.5,
+                   class_="emblem")
+    d = (f"M{num(cx)},{num(cy - r * 1.2)}l{num(r)},{num(r * 1.2)}l{num(-r)},{num(r * 1.2)}"
+         f"l{num(-r)},{num(-r * 1.2)}Z")
+    return tag("path", d=d, fill=ink, fill_opacity=0.85, class_="emblem")
+
+
+def _icon(kind: str, cx: float, cy: float, size: float, colour: str) -> str:
+    """A sword (citadel), two coins (market) or a temple front, centred on (cx, cy)."""
+    r = size / 2
+    line = {"fill": "none", "stroke": colour, "stroke_width": max(1.0, size / 9),
+            "stroke_linecap": "round"}
+    if kind == "S":
+        d = (f"M0,{num(-r)}V{num(r * .45)}M{num(-r * .5)},{num(r * .3)}H{num(r * .5)}"
+             f"M0,{num(r * .45)}V{num(r)}")
+        shape = tag("path", d=d, **line)
+    elif kind == "M":
+        shape = "".join(tag("circle", cx=dx * r, cy=dy * r, r=r * 0.5, fill=colour,
+                            stroke="#ffffff", stroke_width=max(0.8, size / 14))
+                        for dx, dy in ((-0.35, 0.25), (0.35, -0.2)))
+    else:
+        d = (f"M{num(-r)},{num(-r * .35)}L0,{num(-r)}L{num(r)},{num(-r * .35)}Z"
+             f"M{num(-r * .6)},{num(-r * .2)}V{num(r * .7)}M0,{num(-r * .2)}V{num(r * .7)}"
+             f"M{num(r * .6)},{num(-r * .2)}V{num(r * .7)}M{num(-r)},{num(r * .9)}H{num(r)}")
+        shape = tag("path", d=d, stroke_linejoin="round", **line)
+    return group(shape, x=cx, y=cy, class_="icon")
+
+
+def _chip(seat: int, cx: float, cy: float, r: float, scene: _Scene, label=None) -> str:
+    """A disc in the seat's colour bearing its initial (or `label`)."""
+    return (tag("circle", cx=float(cx), cy=float(cy), r=float(r), fill=SEAT_FILL[seat],
+                stroke=EDGE, stroke_width=1, class_=f"chip seat{seat}")
+            + text(cx, cy + r * 0.38, scene.initials[seat] if label is None else label,
+                   font_size=r * 1.05, font_weight="bold", fill=SEAT_INK[seat],
+                   text_anchor="middle"))
+
+
+def _grid(n: int, w: float, h: float, max_w: float = 32.0, ratio: float = 1.3,
+          gap: float = 3.0) -> list:
+    """Boxes (x, y, width, height) for n tiles packed as large as fits in w x h, centred."""
+    best = (0.0, 1, 1)
+    for rows in range(1, n + 1):
+        cols = -(-n // rows)
+        size = min(max_w, (w - gap * (cols - 1)) / cols, (h - gap * (rows - 1)) / rows / ratio)
+        if size > best[0]:
+            best = (size, rows, cols)
+    size, rows, cols = best
+    th = size * ratio
+    top = (h - rows * th - (rows - 1) * gap) / 2
+    boxes = []
+    for i in range(n):
+        row, col = divmod(i, cols)
+        in_row = min(cols, n - row * cols)
+        left = (w - in_row * size - (in_row - 1) * gap) / 2
+        boxes.append((left + col * (size + gap), top + row * (th + gap), size, th))
+    return boxes
+
+
+# The six buildings.
+
+def _building(b: int, building: dict, scene: _Scene) -> str:
+    """One building: header with its kind, the owner's tiles, then the intruders' tiles."""
+    owner, kind = building["owner"], building["kind"]
+    far = owner != scene.viewer
+    electing = kind == scene.kind
+    targeted = scene.selected is not None and b in scene.targets
+    clickable = scene.interactive and (scene.selected is None or targeted)
+    classes = ["bldg", f"seat{owner}", "far" if far else "near"]
+    classes += ["elect"] * electing + ["target"] * targeted
+    parts = []
+    if targeted:
+        parts.append(tag("rect", x=-3, y=-3, width=B_W + 6, height=B_H + 6, rx=9, fill="none",
+                         stroke=GLOW, stroke_width=4, stroke_opacity=0.7, class_="glow"))
+    parts.append(tag("rect", width=B_W, height=B_H, rx=6, fill="#ece5d8",
+                     stroke=GOLD if electing else "#8c7f70", stroke_width=3 if electing else 1.2,
+                     class_="base"))
+    header_y = 0 if far else B_H - HEADER
+    parts.append(_header(kind, owner, header_y, electing))
+    own_y = HEADER + PAD if far else 2 * PAD + ZONE_H
+    visit_y = HEADER + 2 * PAD + ZONE_H if far else PAD
+    divider = (own_y + ZONE_H + visit_y) / 2 if far else (visit_y + ZONE_H + own_y) / 2
+    parts.append(tag("line", x1=8, x2=B_W - 8, y1=divider, y2=divider, stroke="#8c7f70",
+                     stroke_dasharray="3 3", class_="divider"))
+    own = [(t["tile"], t["owner"], False) for t in building["tiles"] if t["owner"] == owner]
+    visitors = [(t["tile"], t["owner"], False) for t in building["tiles"] if t["owner"] != owner]
+    pending = scene.pending
+    if pending and pending.get("building") == b:
+        (own if scene.viewer == owner else visitors).append((pending["tile"], scene.viewer, True))
+    parts.append(_zone(own, own_y, scene))
+    parts.append(_zone(visitors, visit_y, scene))
+    x, y = B_X[b % 3], FAR_Y if far else NEAR_Y
+    return group(*parts, x=x, y=y, class_=" ".join(classes),
+                 data_building=str(b) if clickable else None)
+
+
+def _header(kind: str, owner: int, y: float, electing: bool) -> str:
+    ink = SEAT_INK[owner]
+    parts = [tag("rect", x=1.5, y=y + 1.5, width=B_W - 3, height=HEADER - 3, rx=4.5,
+                 fill=SEAT_FILL[owner], class_="header"),
+             _icon(kind, 13, y + HEADER / 2, 13, ink),
+             text(25, y + 14.5, BUILDING.get(kind, kind).capitalize(), font_size=12,
+                  font_weight="bold", fill=ink)]
+    if electing:
+        parts += [tag("rect", x=B_W - 38, y=y + 4, width=33, height=12, rx=6, fill=GOLD,
+                      class_="vote-badge"),
+                  text(B_W - 21.5, y + 13, "vote", font_size=9, font_weight="bold",
+                       fill="#2b2118", text_anchor="middle")]
+    return "".join(parts)
+
+
+def _zone(tiles: list, y: float, scene: _Scene) -> str:
+    """Tiles of one owner packed in a band of a building."""
+    parts = []
+    for (code, owner, pending), (tx, ty, w, h) in zip(tiles, _grid(len(tiles), B_W - 8, ZONE_H)):
+        if pending:
+            outline = tag("rect", x=-2.5, y=-2.5, width=w + 5, height=h + 5, rx=4, fill="none",
+                          stroke=GLOW, stroke_width=2.5, class_="outline")
+            parts.append(group(outline, _tile(code, owner, w, h), x=4 + tx, y=y + ty,
+                               class_="tile pending",
+                               data_action="take-back" if scene.interactive else None))
+        else:
+            classes = f"tile seat{owner}" + (" back" if code is None else "")
+            parts.append(group(_tile(code, owner, w, h), x=4 + tx, y=y + ty,
+                               class_=classes))
+    return "".join(parts)
+
+
+# The players' bars and the hand.
+
+def _bar(view: dict, scene: _Scene, seat: int, y: float, minis: bool) -> str:
+    """Name, first-player marker, turn marker and counts (or a revealed hand) for a seat."""
+    parts = [tag("rect", x=4, width=WIDTH - 8, height=BAR_H, rx=6, fill="#efe8da",
+                 class_="bar-bg"),
+             _chip(seat, 17, BAR_H / 2, 10, scene),
+             text(32, 17.5, scene.names[seat], font_size=13, font_weight="bold", fill="#2b2118",
+                  class_="name")]
+    if view.get("first_player") == seat:
+        parts += [tag("rect", x=166, y=6, width=26, height=14, rx=7, fill=GOLD,
+                      class_="first"),
+                  text(179, 16.5, "1st", font_size=9.5, font_weight="bold", fill="#2b2118",
+                       text_anchor="middle")]
+    if seat in view.get("to_move", ()):
+        parts += [tag("rect", x=196, y=5, width=48, height=16, rx=8, fill=GLOW,
+                      class_="turn"),
+                  text(220, 16.5, "to play", font_size=10, font_weight="bold",
+                       fill="#ffffff", text_anchor="middle")]
+    hand = view["hands"][seat]
+    if minis and isinstance(hand, list) and hand:
+        w = min(16.0, (WIDTH - 8 - 250 - 2 * (len(hand) - 1)) / len(hand))
+        for i, code in enumerate(hand):
+            x = WIDTH - 8 - (len(hand) - i) * (w + 2) + 2
+            parts.append(group(_tile(code, seat, w, w * 1.3), x=x, y=(BAR_H - w * 1.3) / 2,
+                               class_=f"tile seat{seat} shown"))
+    else:
+        count = len(hand) if isinstance(hand, list) else hand
+        parts.append(text(WIDTH - 10, 17, f"hand {count} \u00b7 bag {view['bag'][seat]}",
+                          font_size=10.5, fill="#4a4036", text_anchor="end", class_="counts"))
+    return group(*parts, y=y, class_=f"bar seat{seat} {'far' if minis else 'near'}")
+
+
+def _hand(view: dict, scene: _Scene) -> str:
+    """The viewer's hand in one row: faces with data-tile, or backs when it is hidden."""
+    hand = view["hands"][scene.viewer]
+    if isinstance(hand, list):
+        codes = list(hand)
+        taken = scene.pending.get("tile") if scene.pending else None
+        if taken in codes:
+            codes.remove(taken)
+    else:
+        codes = [None] * int(hand)
+    n = len(codes)
+    w = min(float(HAND_W), (WIDTH - 8 - HAND_GAP * (n - 1)) / n) if n else HAND_W
+    left = (WIDTH - n * w - (n - 1) * HAND_GAP) / 2
+    parts = [tag("rect", x=4, y=HAND_Y - RAISE - 4, width=WIDTH - 8,
+                 height=HAND_H + RAISE + 8, rx=8, fill="#e6dccb", class_="tray")]
+    for i, code in enumerate(codes):
+        chosen = code is not None and code == scene.selected
+        body = _tile(code, scene.viewer, w, HAND_H)
+        if chosen:
+            body = tag("rect", x=-3, y=-3, width=w + 6, height=HAND_H + 6, rx=5, fill="none",
+                       stroke=GLOW, stroke_width=3, class_="outline") + body
+        classes = "tile hand" + (" back" if code is None else "") + (" sel" if chosen else "")
+        parts.append(group(body, x=left + i * (w + HAND_GAP), y=HAND_Y - RAISE * chosen,
+                           class_=classes,
+                           data_tile=code if scene.interactive and code is not None else None))
+    return group(*parts, class_="hand-row")
+
+
+# The middle band: election card, deck and last result, election chart.
+
+def _card(view: dict, scene: _Scene) -> str:
+    """The election in progress, or the result once the game is over."""
+    election, cx = view.get("election"), B_W / 2
+    if election:
+        kind = election["kind"]
+        parts = [tag("rect", width=B_W, height=MID_H, rx=8, fill="#2f6b4f", class_="card"),
+                 text(cx, 18, f"Election {election['number']} of {ELECTIONS}", font_size=12,
+                      font_weight="bold", fill="#ffffff", text_anchor="middle"),
+                 tag("circle", cx=cx, cy=55.0, r=24, fill="#ffffff"),
+                 _icon(kind, cx, 55, 30, PROFESSION_FILL.get(kind, "#666666")),
+                 text(cx, 98, REPRESENTATIVE.get(kind, kind), font_size=14, font_weight="bold",
+                      fill="#ffffff", text_anchor="middle"),
+                 text(cx, 112, f"in the {BUILDING.get(kind, kind)}s", font_size=10,
+                      fill="#ffffff", opacity=0.85, text_anchor="middle")]
+        placed = election.get("placements", [])
+        for i in range(6):
+            x = cx - 35 + i * 14
+            if i < len(placed):
+                parts.append(tag("circle", cx=x, cy=127.0, r=5, fill=SEAT_FILL[placed[i]],
+                                 stroke=EDGE, class_=f"placed seat{placed[i]}"))
+            else:
+                parts.append(tag("circle", cx=x, cy=127.0, r=4.5, fill="none", stroke="#ffffff",
+                                 stroke_opacity=0.7, class_="slot"))
+        return group(*parts, x=B_X[0], y=MID_Y, class_="election")
+    outcome = view.get("outcome") or {}
+    winners = outcome.get("winners") or []
+    parts = [tag("rect", width=B_W, height=MID_H, rx=8, fill="#3a3a4a", class_="card over"),
+             text(cx, 18, "Game over", font_size=12, font_weight="bold", fill="#ffffff",
+                  text_anchor="middle")]
+    if winners:
+        parts.append(_chip(winners[0], cx, 40, 13, scene))
+        parts += [text(cx, 70, scene.names[winners[0]], font_size=12, font_weight="bold",
+                       fill="#ffffff", text_anchor="middle", class_="name"),
+                  text(cx, 84, "wins", font_size=11, fill="#ffffff", text_anchor="middle")]
+    else:
+        parts.append(text(cx, 62, "Draw", font_size=16, font_weight="bold", fill="#ffffff",
+                          text_anchor="middle"))
+    for i, line in enumerate(_wrap(clean(outcome.get("reason", "")), 22, 3)):
+        parts.append(text(cx, 98 + i * 11, line, font_size=9, fill="#ffffff", opacity=0.85,
+                          text_anchor="middle", class_="reason"))
+    tiebreak = outcome.get("tiebreak")
+    if tiebreak:
+        parts.append(text(cx, 133, f"hand totals {tiebreak[0]} \u2013 {tiebreak[1]}",
+                          font_size=10, font_weight="bold", fill="#ffffff", text_anchor="middle",
+                          class_="tiebreak"))
+    return group(*parts, x=B_X[0], y=MID_Y, class_="election")
+
+
+def _wrap(words: str, width: int, lines: int) -> list:
+    """Words wrapped at `width` characters, at most `lines` lines, the last clipped."""
+    out = []
+    for word in words.split():
+        if out and len(out[-1]) + 1 + len(word) <= width:
+            out[-1] += " " + word
+        else:
+            out.append(word)
+    if len(out) > lines:
+        out = out[:lines - 1] + [clip(" ".join(out[lines - 1:]), width - 1)]
+    return [clip(line, width) for line in out]
+
+
+def _deck_and_last(view: dict, scene: _Scene) -> str:
+    """The face-down election cards left, and the result of the latest tally."""
+    cx = B_W / 2
+    parts = [tag("rect", x=cx - 20 + 3 * i, y=6 + 3 * i, width=40, height=50, rx=4,
+                 fill="#2f6b4f", stroke="#ffffff", stroke_width=1.2, class_="deck")
+             for i in (2, 1, 0)]
+    parts += [text(cx, 39, view.get("deck_left", 0), font_size=20, font_weight="bold",
+                   fill="#ffffff", text_anchor="middle", class_="deck-left"),
+              text(cx, 76, "election cards left", font_size=9.5, fill="#4a4036",
+                   text_anchor="middle")]
+    last = view.get("last_tally")
+    if not last:
+        parts.append(text(cx, 112, "no votes counted yet", font_size=9.5, fill="#8c7f70",
+                          text_anchor="middle"))
+    else:
+        kind, winner = last["kind"], last["winner"]
+        parts += [tag("rect", y=84, width=B_W, height=MID_H - 84, rx=8, fill="#efe8da",
+                      class_="last"),
+                  text(cx, 97, f"Election {last['number']}: {REPRESENTATIVE.get(kind, kind)}",
+                       font_size=9.5, fill="#4a4036", text_anchor="middle"),
+                  text(cx, 112, "null election" if winner is None
+                       else f"{clip(scene.names[winner], 10)} won", font_size=11,
+                       font_weight="bold", fill="#2b2118", text_anchor="middle")]
+        for seat, side in enumerate(last["sides"]):
+            x = 8 + seat * 52
+            parts += [tag("rect", x=x, y=119, width=46, height=16, rx=8, fill=SEAT_FILL[seat],
+                          stroke=EDGE, class_=f"score seat{seat}"),
+                      text(x + 23, 131, f"{scene.initials[seat]} {side['score']}", font_size=11,
+                           font_weight="bold", fill=SEAT_INK[seat], text_anchor="middle")]
+    return group(*parts, x=B_X[1], y=MID_Y, class_="middle")
+
+
+def _chart(view: dict, scene: _Scene) -> str:
+    """Nine rows: each finished election's winner in their column, or N when null."""
+    left, mid, right = 22, B_W / 2, B_W - 22
+    row_h = (MID_H - 22) / ELECTIONS
+    parts = [tag("rect", width=B_W, height=MID_H, rx=8, fill="#f7f3ea", stroke="#8c7f70",
+                 class_="chart"),
+             _chip(0, left, 10, 7, scene), _chip(1, right, 10, 7, scene),
+             text(mid, 13.5, "#", font_size=9.5, fill="#4a4036", text_anchor="middle")]
+    rows = {row["number"]: row for row in view.get("chart", [])}
+    current = (view.get("election") or {}).get("number")
+    for n in range(1, ELECTIONS + 1):
+        top = 19 + (n - 1) * row_h
+        base = top + row_h / 2 + 3.4
+        if n == current:
+            parts.append(tag("rect", x=3, y=top, width=B_W - 6, height=row_h, rx=3, fill=GOLD,
+                             fill_opacity=0.4, class_="now"))
+        row = rows.get(n)
+        seat = row["winner"] if row else None
+        if row and seat is None:
+            parts.append(group(_pill(mid, top, 24, row_h, "#8a8a8a", "#ffffff", "N"),
+                               class_="null"))
+            continue
+        parts.append(text(mid, base, n, font_size=10, fill="#2b2118", text_anchor="middle"))
+        if row:
+            x = left if seat == 0 else right
+            parts.append(group(_pill(x, top, 32, row_h, SEAT_FILL[seat], SEAT_INK[seat],
+                                     row["kind"]), class_=f"won seat{seat}"))
+    return group(*parts, x=B_X[2], y=MID_Y, class_="chart-box")
+
+
+def _pill(cx: float, top: float, w: float, row_h: float, fill: str, ink: str, label) -> str:
+    """A rounded marker filling a chart row, centred on cx, with a short label."""
+    return (tag("rect", x=cx - w / 2, y=top + 1, width=float(w), height=row_h - 2, rx=4,
+                fill=fill, stroke=EDGE, stroke_width=0.8)
+            + text(cx, top + row_h / 2 + 3.3, label, font_size=9.5, font_weight="bold",
+                   fill=ink, text_anchor="middle"))
+
+
+# The latest tally, explained.
+
+def render_tally(view: dict, names) -> str:
+    """An HTML fragment explaining the latest tally side by side; '' when there is none."""
+    last = view.get("last_tally")
+    if not last:
+        return ""
+    shown = _display_names(names)
+    kind, winner = last["kind"], last["winner"]
+    rep = REPRESENTATIVE.get(kind, kind)
+    scores = [side["score"] for side in last["sides"]]
+    if winner is None:
+        verdict = (f"Null election, {scores[0]} to {scores[1]}: "
+                   f"nobody takes the {rep}.")
+    else:
+        verdict = (f"{shown[winner]} takes the {rep}, "
+                   f"{scores[winner]} to {scores[1 - winner]}.")
+    sides = [_tally_side(seat, side, kind, shown) for seat, side in enumerate(last["sides"])]
+    head = f"Election {last['number']} of {ELECTIONS}: {rep}, in the {BUILDING.get(kind, kind)}s"
+    return tag("section",
+               tag("h3", esc(head)),
+               tag("p", esc(verdict), class_="verdict " + ("null" if winner is None
+                                                         else f"won seat{winner}")),
+               tag("div", *sides, class_="sides"),
+               class_="tally")
+
+
+def _tally_side(seat: int, side: dict, kind: str, shown: tuple) -> str:
+    items = []
+    for tile in side["tiles"]:
+        code, role = tile["tile"], tile["role"]
+        what = f"{PROFESSION.get(code[:1], code[:1])} {code[1:]}"
+        items.append(tag("li", esc(f"{shown[tile['owner']]}: {what}, {ROLE_TEXT.get(role, role)}"),
+                         class_=f"role-{role} seat{tile['owner']}"))
+    if not items:
+        items.append(tag("li", "no tiles", class_="role-none"))
+    rows = [("votes", "Votes", side["votes"]),
+            ("block", f"Blocked by {shown[1 - seat]}", side["block"]),
+            ("counter", "Block countered", side["counter"]),
+            ("score", "Score", side["score"])]
+    table = tag("table", *(tag("tr", tag("th", esc(label)), tag("td", esc(value)), class_=key)
+                           for key, label, value in rows), class_="sum")
+    return tag("div",
+               tag("h4", esc(f"{shown[seat]}\u2019s {BUILDING.get(kind, kind)}")),
+               tag("ul", *items, class_="tiles"),
+               table,
+               class_=f"side seat{seat}")
