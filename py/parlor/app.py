@@ -148,3 +148,4 @@ def start() -> None:
     js.document.getElementById("boot").hidden = True
     root.hidden = False
     js.document.documentElement.dataset.ready = "1"
+    js.window.parlorReadyAt = js.performance.now()  # read by bench/startup.py

@@ -10,7 +10,7 @@ import re
 import time
 from dataclasses import asdict, dataclass, field, replace
 
-from .games import registry
+from .games import GAME_MODULES, engine
 from .protocol import replay
 
 FORMAT = 1
@@ -49,7 +49,7 @@ class SavedGame:
 
     @property
     def engine(self):
-        return registry()[self.game]
+        return engine(self.game)
 
     def initial_state(self):
         return self.engine.initial(bytes.fromhex(self.seed), len(self.names), dict(self.options))
@@ -80,11 +80,10 @@ def parse(text: str) -> SavedGame:
         raise SaveError("The saved data is not a game.")
     if data.get("format") != FORMAT:
         raise SaveError("This game was saved in a format this version does not know.")
-    engines = registry()
     try:
         game = SavedGame(
             id=_checked(data["id"], str, lambda v: ID_PATTERN.fullmatch(v)),
-            game=_checked(data["game"], str, lambda v: v in engines),
+            game=_checked(data["game"], str, lambda v: v in GAME_MODULES),
             seed=_checked(data["seed"], str, lambda v: re.fullmatch(r"[0-9a-f]{32}", v)),
             names=tuple(_checked(n, str, lambda v: 0 < len(v) <= NAME_LIMIT)
                         for n in _checked(data["names"], list, lambda v: v)),
@@ -95,7 +94,7 @@ def parse(text: str) -> SavedGame:
             created=float(data.get("created", 0)),
             updated=float(data.get("updated", 0)),
         )
-        low, high = engines[game.game].seats
+        low, high = game.engine.seats
         if not low <= len(game.names) <= high:
             raise SaveError("The saved game has the wrong number of players.")
         result = game.replay()

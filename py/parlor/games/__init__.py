@@ -1,17 +1,20 @@
-"""The registry of rules engines: each game module adds its engine object here."""
+"""The registry of rules engines: a game's key is the name of its module here."""
 from __future__ import annotations
 
 from importlib import import_module
 
 from ..protocol import Game
 
-GAME_MODULES = ("tyrus",)
+GAME_MODULES = ("tyrus", "tyrannen", "tsuro")
+
+
+def engine(key: str) -> Game:
+    """One engine by key, importing only its module; KeyError for an unknown game."""
+    if key not in GAME_MODULES:
+        raise KeyError(key)
+    return import_module(f"{__name__}.{key}").ENGINE
 
 
 def registry() -> dict[str, Game]:
     """Every registered engine by key, in menu order."""
-    engines = {}
-    for name in GAME_MODULES:
-        engine = import_module(f"{__name__}.{name}").ENGINE
-        engines[engine.key] = engine
-    return engines
+    return {key: engine(key) for key in GAME_MODULES}

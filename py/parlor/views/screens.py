@@ -5,7 +5,7 @@ import re
 import time
 
 from ..boards import PLAYABLE
-from ..games import registry
+from ..games import engine as engine_for
 from .svg import esc
 
 BLURBS = {
@@ -28,12 +28,11 @@ def button(label: str, action: str, primary: bool = False, **data) -> str:
 
 def home(games, damaged, notice: str = "") -> str:
     """The start screen: new game forms and the games kept on this device."""
-    engines = registry()
     parts = ['<header class="bar"><h1 class="brand">Parlor</h1></header>']
     if notice:
         parts.append(f'<p class="notice" role="alert">{esc(notice)}</p>')
     for key in PLAYABLE:
-        engine = engines[key]
+        engine = engine_for(key)
         low, high = engine.seats
         inputs = "".join(
             f'<label>Player {i + 1} <input id="name-{key}-{i}" name="name-{i}" maxlength="24" '
@@ -50,7 +49,7 @@ def home(games, damaged, notice: str = "") -> str:
     parts.append('<ul class="games">')
     for game in games:
         parts.append(f'<li class="saved-game" data-id="{esc(game.id)}">'
-                     f'<div><strong>{esc(engines[game.game].title)}</strong>: '
+                     f'<div><strong>{esc(game.engine.title)}</strong>: '
                      f'{esc(" vs ".join(game.names))}<br><span class="status">'
                      f'{esc(game_status(game))} · {esc(when(game.updated))}</span></div>'
                      f'{button("Open", "open", True, id=game.id)}'
