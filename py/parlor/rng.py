@@ -9,7 +9,8 @@ import hashlib
 import hmac
 
 
-def _frame(part) -> bytes:
+def frame(part) -> bytes:
+    """One label part as bytes with its length in front, so parts never run together."""
     if isinstance(part, int):
         part = part.to_bytes(8, "big", signed=True)
     elif isinstance(part, str):
@@ -19,7 +20,7 @@ def _frame(part) -> bytes:
 
 def derive(key: bytes, *label) -> bytes:
     """A 32-byte value bound to `key` and the label parts (unambiguously framed)."""
-    return hmac.new(key, b"".join(_frame(p) for p in label), hashlib.sha256).digest()
+    return hmac.new(key, b"".join(frame(p) for p in label), hashlib.sha256).digest()
 
 
 class Stream:

@@ -1,0 +1,334 @@
+"""The game record, and its form in the fragment of a play-by-link URL.
+
+A link is https://host/path/#<fragment>, and the fragment holds the whole record. It uses
+only characters that need no escaping in a URL (letters, digits, "-", "_" and "."), and
+never anything secret: seeds appear only once their owners reveal them for the audit.
+
+Format version 1, five fields separated by ".":
+
+    p1 . <game> . <data> . <moves> . <check>
+
+- "p1": the letter p and the format version in decimal. A reader that sees a higher
+  version than it knows says the link comes from a newer Parlor.
+- game: the game key, a lowercase letter then up to 23 of a-z, 0-9, "_", "-".
+- data: base64url, no padding, of these bytes (n = one unsigned byte, n2 = two, big-endian):
+      n options, then per option, sorted by key: n length + key, n length + value (ASCII)
+      n seats, then per seat:
+        n flags: 1 joined, 2 chain advanced, 4 history tag, 8 seed revealed (no other bits)
+        n length + name in UTF-8 (empty when it is the default "Player N")
+        if joined: 16-byte anchor (chain value 0)
+        if advanced: n index (1..255) + the 16-byte chain value at that index
+        if tagged: n2 length of the move string covered + 8-byte history tag
+        if revealed: 16-byte seed
+- moves: the move tokens of the game written one after another (base64url characters).
+- check: the first 6 characters of base64url(SHA-256(everything before the last ".")).
+  It reveals cut-off links and accidental edits; deliberate tampering is the audit's job.
+
+Seat 0 is the player who created the game. The game id is a hash of the creation data
+(game, options, number of seats) and the creator's anchor, so two games never share one.
+Names are untrusted plain text: they are cleaned (controls removed, spaces collapsed,
+NFC, at most 24 characters) and never interpreted as markup here.
+"""
+from __future__ import annotations
+
+import hashlib
+import re
+import unicodedata
+from dataclasses import dataclass, replace
+
+from .fairplay import (CHAIN_LENGTH, SEED_BYTES, TAG_BYTES, VALUE_BYTES, b64, digest, unb64,
+                       verify_step)
+from .protocol import TOKEN_INDEX
+
+FORMAT_VERSION = 1
+NAME_LIMIT = 24
+MAX_SEATS = 8
+MAX_OPTIONS = 16
+MAX_MOVES = 16_000
+MAX_LENGTH = 20_000
+CHECK_LENGTH = 6
+
+_GAME_KEY = re.compile(r"[a-z][a-z0-9_-]{0,23}", re.ASCII)
+_OPTION_KEY = re.compile(r"[a-z0-9_-]{1,24}", re.ASCII)
+_OPTION_VALUE = re.compile(r"[A-Za-z0-9_.-]{0,24}", re.ASCII)
+_KEEP_FORMAT = {"\u200c", "\u200d"}   # zero-width (non-)joiners shape real names
+
+NOT_PARLOR = "This is not a Parlor game link."
+NEWER = "This link was made by a newer version of Parlor: reload the page to update."
+INCOMPLETE = "This link is incomplete: it seems to have been cut off."
+CHANGED = "This link is damaged: some of its characters were changed."
+NONSENSE = "This link is damaged: the game it describes does not make sense."
+TOO_LONG = "This link is too long to be a Parlor game."
+
+
+class RecordError(ValueError):
+    """A fragment that is not a usable game record; the message is meant for players."""
+
+
+def clean_name(name: str, seat: int) -> str:
+    """A player name made safe to keep: no controls, single spaces, NFC, 24 characters at most."""
+    kept = "".join(ch for ch in name if ch.isspace() or ch in _KEEP_FORMAT
+                   or unicodedata.category(ch) not in ("Cc", "Cf", "Cs"))
+    text = unicodedata.normalize("NFC", " ".join(kept.split()))
+    return text[:NAME_LIMIT].strip() or default_name(seat)
+
+
+def default_name(seat: int) -> str:
+    """The name of a seat whose player gave none."""
+    return f"Player {seat + 1}"
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One seat: its player's name and the public fair-play data of that player."""
+
+    name: str = ""
+    anchor: bytes = b""      # chain value 0; empty until the player has joined
+    index: int = 0           # index of the latest chain value shown
+    value: bytes = b""       # that value; empty while index is 0 (it is then the anchor)
+    tag_moves: int = 0       # length of the move string the history tag covers
+    tag: bytes = b""         # the seat's latest history tag; empty when none yet
+    seed: bytes = b""        # revealed at the end for the audit; empty before
+
+    def __post_init__(self):
+        if not isinstance(self.name, str):
+            raise ValueError("a name is text")
+        _need_bytes(self.anchor, (0, VALUE_BYTES), "anchor")
+        _need_bytes(self.value, (0, VALUE_BYTES), "chain value")
+        _need_bytes(self.tag, (0, TAG_BYTES), "history tag")
+        _need_bytes(self.seed, (0, SEED_BYTES), "seed")
+        if not (_is_int(self.index) and 0 <= self.index < CHAIN_LENGTH):
+            raise ValueError(f"chain index must be in 0..{CHAIN_LENGTH - 1}")
+        if not (_is_int(self.tag_moves) and 0 <= self.tag_moves <= MAX_MOVES):
+            raise ValueError("bad history tag length")
+        if (self.index == 0) != (not self.value):
+            raise ValueError("a chain value goes with an index above 0")
+        if not self.tag and self.tag_moves:
+            raise ValueError("a covered length goes with a history tag")
+        if not self.anchor and (self.index or self.tag or self.seed):
+            raise ValueError("fair-play data of a seat that has not joined")
+
+    @property
+    def joined(self) -> bool:
+        """Whether the player of this seat has joined (published an anchor)."""
+        return bool(self.anchor)
+
+    @property
+    def latest(self) -> bytes:
+        """The latest chain value shown (the anchor at first)."""
+        return self.value or self.anchor
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _need_bytes(value, sizes: tuple[int, ...], what: str) -> None:
+    if not isinstance(value, bytes) or len(value) not in sizes:
+        raise ValueError(f"{what} must be bytes of length {' or '.join(map(str, sizes))}")
+
+
+@dataclass(frozen=True)
+class Record:
+    """Everything a link carries: setup, seats with fair-play data, and the moves."""
+
+    game: str
+    seats: tuple[Seat, ...]
+    options: tuple[tuple[str, str], ...] = ()
+    moves: str = ""
+    version: int = FORMAT_VERSION
+
+    def __post_init__(self):
+        if self.version != FORMAT_VERSION:
+            raise ValueError(f"only format version {FORMAT_VERSION} can be written")
+        if not isinstance(self.game, str) or not _GAME_KEY.fullmatch(self.game):
+            raise ValueError(f"bad game key {self.game!r}")
+        pairs = self.options.items() if isinstance(self.options, dict) else self.options
+        options = tuple(sorted((k, v) for k, v in pairs))
+        if len(options) > MAX_OPTIONS or len({k for k, _ in options}) != len(options):
+            raise ValueError("too many or repeated options")
+        for key, value in options:
+            if not (isinstance(key, str) and isinstance(value, str)
+                    and _OPTION_KEY.fullmatch(key) and _OPTION_VALUE.fullmatch(value)):
+                raise ValueError(f"bad option {key!r}={value!r}")
+        seats = tuple(self.seats)
+        if not 1 <= len(seats) <= MAX_SEATS or not all(isinstance(s, Seat) for s in seats):
+            raise ValueError(f"a game has 1 to {MAX_SEATS} seats")
+        seats = tuple(replace(s, name=clean_name(s.name, i)) for i, s in enumerate(seats))
+        if not seats[0].joined:
+            raise ValueError("seat 0 is the creator and has an anchor")
+        if not isinstance(self.moves, str) or len(self.moves) > MAX_MOVES \
+                or any(c not in TOKEN_INDEX for c in self.moves):
+            raise ValueError("moves are base64url characters")
+        if any(s.tag_moves > len(self.moves) for s in seats):
+            raise ValueError("a history tag covers more moves than there are")
+        object.__setattr__(self, "options", options)
+        object.__setattr__(self, "seats", seats)
+
+    @property
+    def context(self) -> bytes:
+        """The context bytes of every seat's reveal chain in this game."""
+        return game_context(self.game, self.options, len(self.seats))
+
+    @property
+    def game_id(self) -> bytes:
+        """16 bytes naming this game: its creation data and the creator's anchor."""
+        return digest("game id", self.context, self.seats[0].anchor)[:16]
+
+
+def game_context(game: str, options, seats: int) -> bytes:
+    """The chain context of a game, known before anyone's anchor: game, options, seat count."""
+    pairs = sorted(dict(options).items())
+    return digest("parlor game", game, len(pairs), *(p for kv in pairs for p in kv), seats)[:16]
+
+
+# Writing.
+
+def encode(record: Record) -> str:
+    """The URL fragment (without "#") for a record."""
+    body = f"p{record.version}.{record.game}.{b64(_data_bytes(record))}.{record.moves}"
+    return f"{body}.{_checksum(body)}"
+
+
+def _checksum(body: str) -> str:
+    return b64(hashlib.sha256(body.encode("ascii")).digest()[:6])[:CHECK_LENGTH]
+
+
+def _short(data: bytes) -> bytes:
+    return bytes([len(data)]) + data
+
+
+def _data_bytes(record: Record) -> bytes:
+    out = bytearray([len(record.options)])
+    for key, value in record.options:
+        out += _short(key.encode("ascii")) + _short(value.encode("ascii"))
+    out.append(len(record.seats))
+    for number, seat in enumerate(record.seats):
+        flags = (seat.joined | (seat.index > 0) << 1 | bool(seat.tag) << 2
+                 | bool(seat.seed) << 3)
+        name = "" if seat.name == default_name(number) else seat.name
+        out += bytes([flags]) + _short(name.encode("utf-8")) + seat.anchor
+        if seat.index:
+            out += bytes([seat.index]) + seat.value
+        if seat.tag:
+            out += seat.tag_moves.to_bytes(2, "big") + seat.tag
+        out += seat.seed
+    return bytes(out)
+
+
+# Reading.
+
+class _Reader:
+    """Bytes read front to back; running out raises ValueError."""
+
+    def __init__(self, data: bytes):
+        self.data, self.at = data, 0
+
+    def take(self, size: int) -> bytes:
+        if self.at + size > len(self.data):
+            raise ValueError("data ends early")
+        self.at += size
+        return self.data[self.at - size:self.at]
+
+    def byte(self) -> int:
+        return self.take(1)[0]
+
+    def short(self) -> bytes:
+        return self.take(self.byte())
+
+
+def _parse(game: str, data_text: str, moves: str) -> Record:
+    data = _Reader(unb64(data_text))
+    options = [(data.short().decode("ascii"), data.short().decode("ascii"))
+               for _ in range(data.byte())]
+    seats = []
+    for _ in range(data.byte()):
+        flags = data.byte()
+        if flags & ~0b1111 or (flags > 1 and not flags & 1):
+            raise ValueError("bad seat flags")
+        name = data.short().decode("utf-8")
+        anchor = data.take(VALUE_BYTES) if flags & 1 else b""
+        index, value = (data.byte(), data.take(VALUE_BYTES)) if flags & 2 else (0, b"")
+        tag_moves, tag = ((int.from_bytes(data.take(2), "big"), data.take(TAG_BYTES))
+                          if flags & 4 else (0, b""))
+        seed = data.take(SEED_BYTES) if flags & 8 else b""
+        seats.append(Seat(name, anchor, index, value, tag_moves, tag, seed))
+    if data.at != len(data.data):
+        raise ValueError("data goes on after the last seat")
+    return Record(game, tuple(seats), tuple(options), moves)
+
+
+def decode(fragment: str) -> Record:
+    """The record in a URL fragment (a whole link is accepted too); RecordError if unusable."""
+    if not isinstance(fragment, str):
+        raise RecordError(NOT_PARLOR)
+    text = fragment.strip().rpartition("#")[2]
+    if len(text) > MAX_LENGTH:
+        raise RecordError(TOO_LONG)
+    head, _, rest = text.partition(".")
+    digits = head[1:]
+    if head[:1] != "p" or not (digits.isascii() and digits.isdigit()) or len(digits) > 6:
+        raise RecordError(NOT_PARLOR)
+    if int(digits) > FORMAT_VERSION:
+        raise RecordError(NEWER)
+    if int(digits) != FORMAT_VERSION:
+        raise RecordError(NOT_PARLOR)
+    if not text.isascii():
+        raise RecordError(CHANGED)
+    fields = rest.split(".")
+    if len(fields) < 4 or (len(fields) == 4 and len(fields[3]) < CHECK_LENGTH):
+        raise RecordError(INCOMPLETE)
+    if len(fields) > 4 or _checksum(text[:text.rindex(".")]) != fields[3]:
+        raise RecordError(CHANGED)
+    try:
+        record = _parse(*fields[:3])
+    except ValueError:
+        raise RecordError(NONSENSE) from None
+    if encode(record) != text:
+        raise RecordError(NONSENSE)
+    return record
+
+
+# Merging two copies of one game.
+
+def merge(local: Record, incoming: Record) -> tuple[Record, str]:
+    """Combine what two copies of a game know; the status says how incoming relates to local.
+
+    "foreign": another game; "diverged": the copies contradict each other; "same": nothing
+    new; "older": incoming knows nothing local does not; "advanced": the result knows more
+    than local. On "foreign" and "diverged" the result is local, unchanged.
+    """
+    if incoming.game_id != local.game_id:
+        return local, "foreign"
+    longer, shorter = sorted((local.moves, incoming.moves), key=len, reverse=True)
+    if not longer.startswith(shorter):
+        return local, "diverged"
+    seats = []
+    for number, (mine, theirs) in enumerate(zip(local.seats, incoming.seats)):
+        seat = _merge_seat(local.context, number, mine, theirs)
+        if seat is None:
+            return local, "diverged"
+        seats.append(seat)
+    merged = replace(local, seats=tuple(seats), moves=longer)
+    if merged == local:
+        return local, "same" if merged == incoming else "older"
+    return merged, "advanced"
+
+
+def _merge_seat(ctx: bytes, number: int, a: Seat, b: Seat) -> Seat | None:
+    """The seat knowing what both a and b know, or None if they contradict each other."""
+    if a.joined != b.joined:
+        return a if a.joined else b
+    if a.name != b.name or a.anchor != b.anchor:
+        return None
+    low, high = sorted((a, b), key=lambda s: s.index)
+    if not verify_step(ctx, number, low.index, low.latest, high.index, high.latest):
+        return None
+    tagged = sorted((s for s in (a, b) if s.tag), key=lambda s: s.tag_moves)
+    if len(tagged) == 2 and tagged[0].tag_moves == tagged[1].tag_moves \
+            and tagged[0].tag != tagged[1].tag:
+        return None
+    if a.seed and b.seed and a.seed != b.seed:
+        return None
+    tag = tagged[-1] if tagged else a
+    return replace(high, tag_moves=tag.tag_moves, tag=tag.tag, seed=a.seed or b.seed)
