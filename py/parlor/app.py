@@ -7,11 +7,24 @@ import time
 import js
 from pyodide.ffi import create_proxy
 
+from .boards import PLAYABLE, board_for
+from .games import engine
 from .saves import SaveError, SavedGame, StorageFull, Store, clean_name
 from .session import Session
 from .views import screens
 
 CURRENT = "parlor:current"
+# data-* attributes a tap may carry; the board's own ones are listed by each board
+DATA_KEYS = ("action", "game", "id", "key", "delta", "option", "value",
+             "tile", "building", "cell", "figure", "slot", "rotation", "mark")
+
+
+def new_setup(key: str) -> dict:
+    """The home screen's form for one game, before anyone changes it."""
+    low, high = engine(key).seats
+    names = [screens.seat_label(key, i) for i in range(high)]
+    options = {option: choices[0][0] for option, _, choices in board_for(key).options}
+    return {"players": low, "names": names, "options": options}
 
 
 class LocalStorage:
@@ -43,13 +56,14 @@ class App:
         self.store = Store(self.backend)
         self.session: Session | None = None
         self.notice = ""
+        self.setups = {key: new_setup(key) for key in PLAYABLE}
 
     # Screens
 
     def render(self) -> None:
         if self.session is None:
             games, damaged = self.store.all()
-            self.root.innerHTML = screens.home(games, damaged, self.notice)
+            self.root.innerHTML = screens.home(games, damaged, self.setups, self.notice)
         else:
             self.root.innerHTML = screens.game_screen(self.session)
         self.notice = ""
@@ -72,15 +86,36 @@ class App:
         self.render()
         js.window.scrollTo(0, 0)
 
+    def read_names(self) -> None:
+        """Keep what was typed into the name fields across a re-render of the home screen."""
+        for key, setup in self.setups.items():
+            for i in range(setup["players"]):
+                field = js.document.getElementById(f"name-{key}-{i}")
+                if field is not None:
+                    setup["names"][i] = field.value
+
+    def change_setup(self, data: dict) -> None:
+        self.read_names()
+        setup = self.setups[data["game"]]
+        if data["action"] == "players":
+            low, high = engine(data["game"]).seats
+            setup["players"] = min(high, max(low, setup["players"] + int(data["delta"])))
+        else:
+            setup["options"][data["option"]] = data["value"]
+        self.render()
+
     def start_game(self, game_key: str, rematch_of: SavedGame | None = None) -> None:
         if rematch_of is not None:
-            names = rematch_of.names
+            names, options = rematch_of.names, rematch_of.options
         else:
-            names = tuple(clean_name(js.document.getElementById(f"name-{game_key}-{i}").value,
-                                     f"Player {i + 1}") for i in range(2))
+            self.read_names()
+            setup = self.setups[game_key]
+            names = tuple(clean_name(setup["names"][i], screens.seat_label(game_key, i))
+                          for i in range(setup["players"]))
+            options = dict(setup["options"])
         now = time.time()
         saved = SavedGame(id=secrets.token_hex(8), game=game_key, seed=secrets.token_hex(16),
-                          names=names, created=now, updated=now)
+                          names=names, options=options, created=now, updated=now)
         self.session = Session.open(saved, self.store)
         self.session.save()
         self.backend.storage.setItem(CURRENT, saved.id)
@@ -92,7 +127,7 @@ class App:
         target = event.target.closest("[data-action],[data-tile],[data-building]")
         if target is None:
             return
-        data = {k: getattr(target.dataset, k) for k in ("action", "tile", "building", "game", "id", "key")
+        data = {k: getattr(target.dataset, k) for k in DATA_KEYS
                 if getattr(target.dataset, k, None) is not None}
         try:
             self.dispatch(data)
@@ -105,6 +140,8 @@ class App:
     def dispatch(self, data: dict) -> None:
         action = data.get("action")
         session = self.session
+        if action in ("players", "option"):
+            return self.change_setup(data)
         if action == "start":
             return self.start_game(data["game"])
         if action == "open":

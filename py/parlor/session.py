@@ -2,8 +2,10 @@
 
 This is the headless heart of the app (tested without a browser). Phases:
 - "pass": the device is being handed to the next player; nothing private is shown.
-- "play": `holder` sees their own view and may stage one move, then confirm or take it back.
+- "play": `holder` sees their own view and moves; on boards that stage moves (Tyrus) a move
+  waits for Confirm and can be taken back until then.
 - "news": a public result (an election tally) everyone may see, before play goes on.
+- "bot": the computer is to move.
 - "over": the game has ended.
 """
 from __future__ import annotations
@@ -68,10 +70,15 @@ class Session:
             self.phase, self.holder = "play", self.mover
 
     def tap(self, data: dict) -> None:
+        """A tap on the board; boards that stage moves wait for Confirm, others play at once."""
         if self.phase == "play" and self.holder == self.mover:
             move = self.board.tap(self.state, data, self.pending)
-            if move is not None:
+            if move is None:
+                return
+            if self.board.stages_moves:
                 self.pending = move
+            else:
+                self._commit(move)
 
     def take_back(self) -> None:
         self.pending = None

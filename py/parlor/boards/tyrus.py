@@ -13,7 +13,9 @@ class Board:
     """Selection state for one player's placement; knows no rules beyond the legal list."""
 
     game = ENGINE
-    hidden_hands = True
+    hidden_hands = True     # a shared device shows a pass screen between players
+    stages_moves = True     # a placement waits for Confirm and can be taken back
+    options = ()            # (key, label, ((value, label), ...)) choices offered at setup
 
     def __init__(self):
         self.selected: str | None = None

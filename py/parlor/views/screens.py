@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 import time
 
-from ..boards import PLAYABLE
+from ..boards import PLAYABLE, board_for
 from ..games import engine as engine_for
 from .svg import esc
 
@@ -12,6 +12,7 @@ BLURBS = {
     "tyrus": ("Two rival factions, nine elections. Slip soldiers, merchants and priests into "
               "the buildings face down; bluff, block and counter to win the council."),
 }
+SEAT_LABELS = {"tyrannen": ("The king", "The rebels")}
 SEAT_WORD = re.compile(r"\bSeat (\d)\b")
 
 
@@ -26,23 +27,13 @@ def button(label: str, action: str, primary: bool = False, **data) -> str:
     return f'<button type="button" class="{cls}" data-action="{action}"{extra}>{esc(label)}</button>'
 
 
-def home(games, damaged, notice: str = "") -> str:
-    """The start screen: new game forms and the games kept on this device."""
+def home(games, damaged, setups: dict, notice: str = "") -> str:
+    """The start screen: a setup card per game and the games kept on this device."""
     parts = ['<header class="bar"><h1 class="brand">Parlor</h1></header>']
     if notice:
         parts.append(f'<p class="notice" role="alert">{esc(notice)}</p>')
     for key in PLAYABLE:
-        engine = engine_for(key)
-        low, high = engine.seats
-        inputs = "".join(
-            f'<label>Player {i + 1} <input id="name-{key}-{i}" name="name-{i}" maxlength="24" '
-            f'autocomplete="off" value="Player {i + 1}"></label>' for i in range(low))
-        parts.append(
-            f'<section class="card new-game"><h2>{esc(engine.title)}</h2>'
-            f'<p class="blurb">{esc(BLURBS.get(key, ""))}</p>'
-            f'<p class="meta">{low if low == high else f"{low}-{high}"} players</p>'
-            f'<div class="names">{inputs}</div>'
-            f'{button("Play on this device", "start", True, game=key)}</section>')
+        parts.append(setup_card(key, setups[key]))
     parts.append('<section class="card saved"><h2>Your games</h2>')
     if not games and not damaged:
         parts.append('<p class="empty">Games you start are kept here, even after you close the page.</p>')
@@ -60,6 +51,37 @@ def home(games, damaged, notice: str = "") -> str:
                      f'{button("Discard", "discard", key=entry.key)}</li>')
     parts.append("</ul></section>")
     return "".join(parts)
+
+
+def setup_card(key: str, setup: dict) -> str:
+    """One game's new-game form: player count, options, names, and how to play."""
+    engine = engine_for(key)
+    low, high = engine.seats
+    count = setup["players"]
+    rows = []
+    if low != high:
+        rows.append(f'<div class="row"><span>Players</span>'
+                    f'{button("−", "players", game=key, delta=-1)}<output>{count}</output>'
+                    f'{button("+", "players", game=key, delta=1)}</div>')
+    for option, label, choices in board_for(key).options:
+        picks = "".join(
+            f'<button type="button" class="choice" aria-pressed="{str(value == setup["options"][option]).lower()}" '
+            f'data-action="option" data-game="{esc(key)}" data-option="{esc(option)}" '
+            f'data-value="{esc(value)}">{esc(text)}</button>' for value, text in choices)
+        rows.append(f'<div class="row" role="group" aria-label="{esc(label)}"><span>{esc(label)}</span>{picks}</div>')
+    inputs = "".join(
+        f'<label>{esc(seat_label(key, i))} <input id="name-{key}-{i}" maxlength="24" autocomplete="off" '
+        f'value="{esc(setup["names"][i])}"></label>' for i in range(count))
+    return (f'<section class="card new-game"><h2>{esc(engine.title)}</h2>'
+            f'<p class="blurb">{esc(BLURBS.get(key, ""))}</p>'
+            f'<p class="meta">{low if low == high else f"{low}-{high}"} players</p>'
+            + "".join(rows) + f'<div class="names">{inputs}</div>'
+            f'<div class="starts">{button("Play on this device", "start", True, game=key)}</div></section>')
+
+
+def seat_label(key: str, seat: int) -> str:
+    labels = SEAT_LABELS.get(key)
+    return labels[seat] if labels else f"Player {seat + 1}"
 
 
 def game_status(saved) -> str:
