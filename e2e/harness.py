@@ -4,12 +4,13 @@ from __future__ import annotations
 import contextlib
 import functools
 import http.server
+import os
 import threading
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-DIST = Path(__file__).resolve().parent.parent / "dist"
+DIST = Path(os.environ.get("PARLOR_DIST", Path(__file__).resolve().parent.parent / "dist")).resolve()
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

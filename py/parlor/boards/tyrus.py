@@ -60,6 +60,10 @@ class Board:
         }
         return view_tyrus.render(view, ui, list(names))
 
+    def buttons(self, state, pending: Move | None) -> list:
+        """Extra (label, action, primary) buttons under the board: none, Confirm is enough."""
+        return []
+
     def hint(self, state, pending: Move | None) -> str:
         """One line telling the player what to do now."""
         election = ENGINE.view(state, None)["election"]

@@ -145,9 +145,11 @@ def game_screen(session) -> str:
     if playing:
         hint = session.board.hint(session.state, session.pending)
         staged = session.pending is not None
+        extra = "".join(button(label, action, primary)
+                        for label, action, primary in session.board.buttons(session.state, session.pending))
         actions = (f'<p class="hint" aria-live="polite">{esc(hint)}</p><div class="actions">'
                    + (button("Take back", "take-back") if staged else "")
-                   + (button("Confirm", "confirm", True) if staged else "") + "</div>")
+                   + (button("Confirm", "confirm", True) if staged else "") + extra + "</div>")
     elif session.phase == "bot":
         actions = '<p class="hint" aria-live="polite">The computer is thinking…</p>'
     return header + notice + f'<div class="board">{board}</div>' + actions + log(session, seat)
