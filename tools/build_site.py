@@ -38,12 +38,28 @@ def stdlib_zip() -> Path:
     return target
 
 
+def app_wheels() -> list[Path]:
+    """The wheels of requirements-app.txt, downloaded once (hash-checked) into .cache/."""
+    pins = (ROOT / "requirements-app.txt").read_bytes()
+    folder = CACHE / f"wheels-{hashlib.sha256(pins).hexdigest()[:12]}"
+    if not folder.exists():
+        subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
+                        "--only-binary=:all:", "--require-hashes",
+                        "-r", str(ROOT / "requirements-app.txt"), "-d", str(folder)], check=True)
+    return sorted(folder.glob("*.whl"))
+
+
 def app_zip(target: Path) -> None:
-    """Our Python package as one zip, unpacked by PyScript before main.py runs."""
+    """Our Python package and the app's pure-Python dependencies as one zip for PyScript."""
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as out:
         for path in sorted((ROOT / "py").rglob("*")):
             if path.is_file() and path.suffix in (".py", ".json") and "__pycache__" not in path.parts:
                 out.write(path, path.relative_to(ROOT / "py").as_posix())
+        for wheel in app_wheels():
+            with zipfile.ZipFile(wheel) as source:
+                for name in source.namelist():
+                    if name.endswith(".py") or name.endswith("/LICENSE"):
+                        out.writestr(name, source.read(name))
 
 
 def pyscript_files() -> list[Path]:
