@@ -11,6 +11,8 @@ from .svg import esc
 BLURBS = {
     "tyrus": ("Two rival factions, nine elections. Slip soldiers, merchants and priests into "
               "the buildings face down; bluff, block and counter to win the council."),
+    "tyrannen": ("Lead the tyrant king to his castle, or hide three assassins "
+                 "in the crowd to strike him down."),
 }
 SEAT_LABELS = {"tyrannen": ("The king", "The rebels")}
 SEAT_WORD = re.compile(r"\bSeat (\d)\b")
@@ -123,8 +125,8 @@ def game_screen(session) -> str:
         mover = names[session.mover]
         return (header + notice +
                 f'<section class="screen-pass card"><p>Pass the device to</p><h2>{esc(mover)}</h2>'
-                f'<p>Everyone else: no peeking at the tiles.</p>'
-                f'{button(f"I am {mover}: show my tiles", "reveal", True)}</section>')
+                f'<p>Everyone else: look away while {esc(mover)} plays.</p>'
+                f'{button(f"I am {mover}: show my game", "reveal", True)}</section>')
     if session.phase == "news":
         return (header + notice + '<section class="screen-news card">' + session.news +
                 button("Continue", "continue", True) + "</section>")
@@ -133,7 +135,7 @@ def game_screen(session) -> str:
         board = session.board.svg(session.state, None, None, names, False)
         return (header + notice +
                 f'<section class="screen-over card"><h2>{esc(result_line(outcome, names))}</h2>'
-                f'<p>{esc(outcome.reason[:1].upper() + outcome.reason[1:])}.</p>'
+                f'<p>{esc(sentence(outcome.reason))}</p>'
                 f'{button("Play again", "rematch", True)}{button("All games", "home")}</section>'
                 f'<div class="board">{board}</div>'
                 + f'<section class="screen-news card">{session.board.summary(session.state, names)}</section>'
@@ -153,6 +155,12 @@ def game_screen(session) -> str:
     elif session.phase == "bot":
         actions = '<p class="hint" aria-live="polite">The computer is thinking…</p>'
     return header + notice + f'<div class="board">{board}</div>' + actions + log(session, seat)
+
+
+def sentence(text: str) -> str:
+    """`text` with a capital first letter and one full stop at the end."""
+    text = text.strip().rstrip(".")
+    return text[:1].upper() + text[1:] + "."
 
 
 def turn_line(session) -> str:

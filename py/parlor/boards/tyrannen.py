@@ -1,0 +1,357 @@
+"""Tod dem Tyrannen! on screen: tap a figure, then a lit field. A plain step is played at once;
+a push or a strike first shows what it would do and waits for its button."""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ..games.tyrannen import (
+    DIR_NAMES, DIRS, END, ENGINE, FIRST_CITIZEN, N_ASSASSINS, N_FIGURES, Move, rank_subset,
+)
+from ..views import tyrannen as view_tt
+
+STRIKE_WORDS = {"capture": "Capture", "eliminate": "Eliminate", "attack": "Attack"}
+
+
+class Choice(NamedTuple):
+    """One legal action of the selected figure, as the player sees it."""
+
+    move: Move
+    cell: int | None          # the field it acts on; None for the step into the castle
+    kind: str                 # move, push, capture, eliminate, attack, castle
+    cost: int
+    shoved: tuple             # (figure, from field, to field) for each figure pushed
+
+
+class Board:
+    """Selection state on one device; knows no rules beyond what the engine answers."""
+
+    game = ENGINE
+    hidden_hands = True     # the rebel's screen shows the assassins: pass between players
+    stages_moves = False    # every action is played at once; a turn is many actions
+    options = (("side", "Board side", (("A", "Side A"), ("B", "Side B"))),)
+
+    def __init__(self):
+        self.figure: int | None = None    # selected figure; it stays selected after acting
+        self.target: int | None = None    # chosen field (or side B start) awaiting a button
+        self.chosen: tuple = ()           # citizens picked as assassins so far
+
+    def reset(self) -> None:
+        """After a move: forget the chosen field; the figure that acted stays selected."""
+        self.target = None
+        self.chosen = ()
+
+    # Reading the position through the engine.
+
+    @staticmethod
+    def _mover_view(state) -> dict:
+        seats = ENGINE.to_move(state)
+        return ENGINE.view(state, seats[0] if seats else None)
+
+    @staticmethod
+    def _own(view: dict, fig: int) -> bool:
+        """Whether the player to move commands this figure and it is on the board."""
+        if view["phase"] == "king":
+            if fig == 0:
+                return view["king"]["at"] is not None
+            return 1 <= fig < FIRST_CITIZEN and view["knights"][fig - 1]["at"] is not None
+        if view["phase"] == "rebel" and FIRST_CITIZEN <= fig < N_FIGURES:
+            return view["citizens"][fig - FIRST_CITIZEN]["at"] is not None
+        return False
+
+    def _selected(self, view: dict) -> int | None:
+        return self.figure if self.figure is not None and self._own(view, self.figure) else None
+
+    def _choices(self, state, view: dict) -> list:
+        """The step and strike moves of the selected figure with their field, kind and cost."""
+        fig = self._selected(view)
+        if fig is None:
+            return []
+        seat = view["to_move"][0]
+        width = len(view["fields"][0])
+        at = _at(view, fig)
+        out = []
+        for m in ENGINE.legal(state):
+            if m.fig != fig or m.kind not in ("step", "strike"):
+                continue
+            after = ENGINE.view(ENGINE.apply(state, m), seat)
+            cost = sum(view["ap"].values()) - sum(after["ap"].values())
+            r, c = at[0] + DIRS[m.arg][0], at[1] + DIRS[m.arg][1]
+            gate = next((g for g in view["gates"] if g["at"] == at), None)
+            if fig == 0 and gate is not None and gate["exit"] == "NESW"[m.arg]:
+                out.append(Choice(m, None, "castle", cost, ()))
+                continue
+            cell = r * width + c
+            if m.kind == "strike":
+                out.append(Choice(m, cell, _strike_kind(view, [r, c]), cost, ()))
+                continue
+            shoved = tuple((f, view_tt.index(view, _at(view, f)),
+                            view_tt.index(view, _at(after, f)))
+                           for f in range(FIRST_CITIZEN, N_FIGURES)
+                           if _at(view, f) != _at(after, f))
+            out.append(Choice(m, cell, "push" if shoved else "move", cost, shoved))
+        return out
+
+    # Taps.
+
+    def tap(self, state, data: dict, pending):
+        """A tap on a figure, a lit field or a button; returns a move to play, or None."""
+        view = self._mover_view(state)
+        phase, action = view["phase"], data.get("action")
+        legal = ENGINE.legal(state)
+        if phase == "assassins":
+            return self._tap_assassins(data, legal)
+        if phase == "start":
+            return self._tap_start(view, data, action, legal)
+        if phase not in ("king", "rebel"):
+            return None
+        if action == "end-turn":
+            self.figure = self.target = None
+            return END
+        if "figure" in data:
+            fig = int(data["figure"])
+            if self._own(view, fig):
+                self.figure = None if fig == self._selected(view) else fig
+                self.target = None
+            return None
+        choices = self._choices(state, view)
+        if "cell" in data:
+            cell = int(data["cell"])
+            here = [ch for ch in choices if ch.cell == cell]
+            if len(here) == 1 and (here[0].kind == "move" or cell == self.target):
+                return here[0].move
+            self.target = cell if here else None
+            return None
+        if action == "castle":
+            return next((ch.move for ch in choices if ch.kind == "castle"), None)
+        if action in ("do-step", "do-strike"):
+            kind = action[3:]
+            return next((ch.move for ch in choices
+                         if ch.cell == self.target and ch.move.kind == kind), None)
+        fig = self._selected(view)
+        if action == "unmask" and fig is not None and Move("unmask", fig) in legal:
+            return Move("unmask", fig)
+        return None
+
+    def _tap_assassins(self, data: dict, legal):
+        if "figure" in data:
+            fig = int(data["figure"])
+            c = fig - FIRST_CITIZEN
+            if c in self.chosen:
+                self.chosen = tuple(x for x in self.chosen if x != c)
+            elif FIRST_CITIZEN <= fig < N_FIGURES and len(self.chosen) < N_ASSASSINS:
+                self.chosen += (c,)
+            return None
+        if data.get("action") == "assassins" and len(self.chosen) == N_ASSASSINS:
+            move = Move("assassins", 0, rank_subset(self.chosen))
+            return move if move in legal else None
+        return None
+
+    def _tap_start(self, view: dict, data: dict, action, legal):
+        if "cell" in data:
+            cells = [view_tt.index(view, at) for at in view["start_fields"]]
+            cell = int(data["cell"])
+            self.target = cells.index(cell) if cell in cells else None
+            return None
+        if action == "king-start" and self.target is not None:
+            move = Move("start", 0, self.target)
+            return move if move in legal else None
+        return None
+
+    # Drawing.
+
+    def svg(self, state, seat: int | None, pending, names, interactive: bool) -> str:
+        view = ENGINE.view(state, seat)
+        ui = self._ui(state, view) if interactive and seat in view["to_move"] else {}
+        return view_tt.render(view, ui, list(names))
+
+    def _ui(self, state, view: dict) -> dict:
+        """What the player to move may tap, what is lit, and the preview of a chosen field."""
+        phase = view["phase"]
+        if phase == "assassins":
+            return {"pickable": list(range(FIRST_CITIZEN, N_FIGURES)),
+                    "chosen": list(self.chosen)}
+        if phase == "start":
+            ui = {"start_cells": [view_tt.index(view, at) for at in view["start_fields"]]}
+            if self.target is not None:
+                ui["target"] = ui["start_cells"][self.target]
+                after = ENGINE.view(ENGINE.apply(state, Move("start", 0, self.target)), None)
+                ghosts = [{"to": view_tt.index(view, after["king"]["at"]), "label": "K"}]
+                ghosts += [{"to": view_tt.index(view, k["at"]), "label": str(n + 1)}
+                           for n, k in enumerate(after["knights"])]
+                ui["preview"] = {"ghosts": ghosts}
+            return ui
+        figs = range(FIRST_CITIZEN) if phase == "king" else range(FIRST_CITIZEN, N_FIGURES)
+        choices = self._choices(state, view)
+        ui = {"pickable": [f for f in figs if self._own(view, f)],
+              "selected": self._selected(view),
+              "targets": [{"cell": ch.cell, "kind": ch.kind, "cost": ch.cost} for ch in choices],
+              "target": self.target}
+        here = [ch for ch in choices if ch.cell == self.target and self.target is not None]
+        if here:
+            ghosts = [{"from": a, "to": b, "label": _label(f)}
+                      for ch in here for f, a, b in ch.shoved]
+            struck = [] if ghosts else [ch.cell for ch in here if ch.move.kind == "strike"]
+            ui["preview"] = {"ghosts": ghosts, "struck": struck}
+        return ui
+
+    # Words and buttons.
+
+    def buttons(self, state, pending) -> list:
+        """Confirm the assassins or the start, the actions on a chosen field, End turn."""
+        view = self._mover_view(state)
+        phase = view["phase"]
+        if phase == "assassins":
+            return ([("Confirm assassins", "assassins", True)]
+                    if len(self.chosen) == N_ASSASSINS else [])
+        if phase == "start":
+            return [("Start here", "king-start", True)] if self.target is not None else []
+        if phase not in ("king", "rebel"):
+            return []
+        out = []
+        choices = self._choices(state, view)
+        for ch in choices:
+            if ch.kind == "castle":
+                out.append(("Enter castle", "castle", True))
+            elif ch.cell == self.target and self.target is not None:
+                out.append((_word(ch), f"do-{ch.move.kind}", True))
+        fig = self._selected(view)
+        if fig is not None and Move("unmask", fig) in ENGINE.legal(state):
+            out.append(("Unmask", "unmask", True))
+        out.append(("End turn", "end-turn", ENGINE.legal(state) == [END]))
+        return out
+
+    def hint(self, state, pending) -> str:
+        """One line: what the player to move can do now."""
+        view = self._mover_view(state)
+        phase, ap = view["phase"], view["ap"]
+        if phase == "assassins":
+            if len(self.chosen) < N_ASSASSINS:
+                return (f"Rebel, in secret: tap {N_ASSASSINS - len(self.chosen)} more "
+                        f"citizen(s) to hide your assassins among them.")
+            return "Confirm your three assassins, or tap one to choose another."
+        if phase == "start":
+            if self.target is None:
+                return "Choose where the king starts: tap start field 1 or 2."
+            return "The king and knights would stand as shown: Start here, or tap the other field."
+        if phase not in ("king", "rebel"):
+            return ""
+        fig = self._selected(view)
+        pools = (f"{ap['king']} king AP and {ap['knights']} knight AP left."
+                 if phase == "king" else f"{ap['rebel']} AP left.")
+        if fig is None:
+            who = "the king or a knight" if phase == "king" else "a citizen or assassin"
+            return f"{pools} Tap {who} to see where it can go."
+        name = _name(view, fig)
+        choices = self._choices(state, view)
+        here = [ch for ch in choices if ch.cell == self.target and self.target is not None]
+        if here:
+            return _what(view, here)
+        unmask = Move("unmask", fig) in ENGINE.legal(state)
+        if not choices:
+            extra = " Unmask it to strike." if unmask else ""
+            return f"{name} cannot act now.{extra} Tap another figure, or End turn."
+        extra = " Unmask it to make it an assassin." if unmask else ""
+        if any(ch.kind == "castle" for ch in choices):
+            extra = " Or press Enter castle to win!"
+        return f"{name}: tap a lit field (the number is its AP cost).{extra}"
+
+    def news(self, before, after, names) -> str:
+        """Public events between two states: a new round card, figures removed, a wound."""
+        old, new = ENGINE.view(before, None), ENGINE.view(after, None)
+        events = []
+        for c, (a, b) in enumerate(zip(old["citizens"], new["citizens"])):
+            if a["fate"] == "board" and b["fate"] == "captured":
+                events.append(("capture", f"The knights captured citizen {c + 1}."))
+            elif a["fate"] == "board" and b["fate"] == "eliminated":
+                events.append(("eliminate",
+                               f"The knights eliminated the assassin, citizen {c + 1}."))
+        for k, (a, b) in enumerate(zip(old["knights"], new["knights"])):
+            if a["at"] is not None and b["at"] is None:
+                events.append(("kill", f"An assassin eliminated knight {k + 1}."))
+        if new["king"]["wounds"] > old["king"]["wounds"]:
+            events.append(("wound", "An assassin wounded the king! One more hit kills him."))
+        if new["outcome"] is not None and new["assassins"] and old["outcome"] is None:
+            if all(new["citizens"][c]["fate"] != "board" for c in new["assassins"]):
+                shown = ", ".join(str(c + 1) for c in new["assassins"])
+                events.append(("last", f"That was the last assassin: the rebel shows the "
+                                       f"chosen citizens {shown}."))
+        round_card = None
+        if new["card"] and new["round"] > old["round"] and new["phase"] != "over":
+            card = new["card"]
+            round_card = {
+                "title": f"Round {new['round']} of {new['rounds_total']}",
+                "card": (f"Rebel {card['rebel_ap']} AP \u00b7 King {card['king_ap']} AP "
+                         f"\u00b7 Knights {card['knight_ap']} AP"),
+                "shackle": ("Shackle: the knights may capture one citizen this round."
+                            if card["shackle"] else "No shackle: no captures this round."),
+                "next": f"{_seat_name(names, 0)} (the king) moves first."}
+        return view_tt.render_news(round_card, events)
+
+    def summary(self, state, names) -> str:
+        """The end explained: who the assassins were, and what the fight cost."""
+        return view_tt.render_summary(ENGINE.view(state, None))
+
+
+def _at(view: dict, fig: int):
+    if fig == 0:
+        return view["king"]["at"]
+    if fig < FIRST_CITIZEN:
+        return view["knights"][fig - 1]["at"]
+    return view["citizens"][fig - FIRST_CITIZEN]["at"]
+
+
+def _strike_kind(view: dict, at) -> str:
+    """What a strike on the figure at `at` does: capture, eliminate or attack."""
+    if view["king"]["at"] == at:
+        return "attack"
+    citizen = next((c for c in view["citizens"] if c["at"] == at), None)
+    return "capture" if citizen is not None and not citizen["unmasked"] else "eliminate"
+
+
+def _label(fig: int) -> str:
+    return "K" if fig == 0 else str(fig if fig < FIRST_CITIZEN else fig - FIRST_CITIZEN + 1)
+
+
+def _name(view: dict, fig: int) -> str:
+    if fig == 0:
+        return "The king"
+    if fig < FIRST_CITIZEN:
+        return f"Knight {fig}"
+    c = fig - FIRST_CITIZEN
+    return f"{'Assassin' if view['citizens'][c]['unmasked'] else 'Citizen'} {c + 1}"
+
+
+def _occupant(view: dict, cell: int) -> str:
+    width = len(view["fields"][0])
+    at = list(divmod(cell, width))
+    for fig in range(N_FIGURES):
+        if _at(view, fig) == at:
+            return _name(view, fig).lower()
+    return "the field"
+
+
+def _word(choice: Choice) -> str:
+    """The button that does a chosen field's action."""
+    return "Push" if choice.kind == "push" else STRIKE_WORDS.get(choice.kind, "Move")
+
+
+def _what(view: dict, here: list) -> str:
+    """The chosen field's actions in words, with their cost and how to do them."""
+    parts = []
+    for ch in here:
+        if ch.kind == "push":
+            pushed = " and ".join(_name(view, f).lower() for f, _, _ in ch.shoved)
+            what = f"shoves {pushed} {DIR_NAMES[ch.move.arg]}"
+        else:
+            verb = {"capture": "takes", "eliminate": "removes",
+                    "attack": "kills" if view["king"]["wounds"] else "wounds"}[ch.kind]
+            what = f"{verb} {_occupant(view, ch.cell)}"
+        parts.append(f"{_word(ch)} ({ch.cost} AP) {what}")
+    if len(parts) == 1:
+        return f"{parts[0]}: press {_word(here[0])}, or tap the field again."
+    return ", or ".join(parts) + ": choose below."
+
+
+def _seat_name(names, seat: int) -> str:
+    names = list(names or [])
+    return names[seat] if seat < len(names) and names[seat] else ("The king", "The rebels")[seat]

@@ -1,0 +1,425 @@
+"""Tod dem Tyrannen! as SVG text, and its news and end summary as HTML, from engine views.
+
+Pure functions of plain data that know no rules: the Board (boards/tyrannen.py) works out
+what is selectable and lit by asking the engine, and hands it over in `ui`. Clickable parts
+carry data-action and one of data-figure (0 king, 1-7 knights, 8-19 citizens), data-cell
+(a field index, row * width + column) or nothing more (the castle arrow, data-action=castle).
+Only what the view says is drawn, so a seat that may not know the assassins cannot see them.
+"""
+from __future__ import annotations
+
+from .svg import clip, esc, group, num, tag, text
+
+WIDTH, CELL, LEFT, TOP = 360, 35, 5, 64
+STATUS_Y, FOOT_Y = 24, TOP + 10 * CELL + 6
+FONT = "system-ui, -apple-system, Segoe UI, Roboto, sans-serif"
+INK, MUTED = "#2b2118", "#5b5147"
+FIELD_FILL = {"S": "url(#tt-street)", "R": "url(#tt-roof)", "T": "url(#tt-gate)"}
+FIELD_CLASS = {"S": "street", "R": "roof", "T": "gate"}
+LIT = {"move": "#1f9d55", "push": "#1d6fb8", "capture": "#c62828", "eliminate": "#c62828",
+       "attack": "#c62828", "castle": "#1f9d55", "start": "#1f9d55"}
+STEP = {"N": (-1, 0), "E": (0, 1), "S": (1, 0), "W": (0, -1)}
+ROLE = ("king", "rebel")
+FIRST_CITIZEN = 8
+
+DEFS = (
+    "<defs>"
+    '<pattern id="tt-street" width="7" height="7" patternUnits="userSpaceOnUse">'
+    '<rect width="7" height="7" fill="#e4d6b8"/>'
+    '<rect x="0.8" y="0.8" width="5.4" height="5.4" rx="1.6" fill="#efe4cc"/></pattern>'
+    '<pattern id="tt-roof" width="8.75" height="8.75" patternUnits="userSpaceOnUse">'
+    '<rect width="8.75" height="8.75" fill="#b4533a"/>'
+    '<path d="M0,8.75Q4.4,2.5 8.75,8.75" fill="none" stroke="#8e3b27" stroke-width="1.4"/>'
+    "</pattern>"
+    '<pattern id="tt-gate" width="7" height="35" patternUnits="userSpaceOnUse">'
+    '<rect width="7" height="35" fill="#4d5266"/>'
+    '<path d="M3.5,0V35M0,12H7M0,24H7" stroke="#a8adc2" stroke-width="1.3"/></pattern>'
+    "</defs>"
+)
+
+
+def render(view: dict, ui: dict, names) -> str:
+    """The status strip, the 10x10 town and the lists below, as one <svg> sized by CSS."""
+    rows = view["fields"]
+    height = FOOT_Y + 44
+    parts = [DEFS, tag("rect", width=WIDTH, height=height, fill="#faf7f0", class_="felt"),
+             _status(view, list(names)), _fields(rows), _gates(view), _starts(view),
+             _figures(view, ui), _preview(view, ui), _targets(view, ui), _castle(view, ui),
+             _footer(view)]
+    return tag("svg", *parts, xmlns="http://www.w3.org/2000/svg",
+               viewBox=f"0 0 {WIDTH} {height}", role="img", aria_label=_summary(view, names),
+               class_="board tyrannen", font_family=FONT)
+
+
+def _summary(view: dict, names) -> str:
+    """The position in one sentence for screen readers."""
+    king = view["king"]
+    life = "wounded" if king["wounds"] else "unhurt"
+    if view["outcome"]:
+        return f"Tod dem Tyrannen, game over: {view['outcome']['reason']}"
+    mover = _name(names, view["to_move"][0]) if view["to_move"] else ""
+    return (f"Tod dem Tyrannen, round {view['round']} of {view['rounds_total']}, "
+            f"the king is {life}; {mover} to play")
+
+
+def _name(names, seat: int) -> str:
+    names = list(names or [])
+    given = names[seat] if seat < len(names) else ""
+    return clip(given or ROLE[seat].capitalize(), 12)
+
+
+def cell_xy(view: dict, cell: int) -> tuple[float, float]:
+    """The centre of a field given by its index."""
+    r, c = divmod(cell, len(view["fields"][0]))
+    return LEFT + c * CELL + CELL / 2, TOP + r * CELL + CELL / 2
+
+
+def index(view: dict, at) -> int:
+    """The field index of a [row, column] pair."""
+    return at[0] * len(view["fields"][0]) + at[1]
+
+
+# The status strip: round, round card, points left, the king's life.
+
+def _status(view: dict, names) -> str:
+    card, ap, phase = view["card"], view["ap"], view["phase"]
+    if phase == "over":
+        title = f"Game over after round {view['round']} of {view['rounds_total']}"
+    elif card:
+        title = f"Round {view['round']} of {view['rounds_total']}"
+    else:
+        title = "Setting up"
+    extra = f" \u00b7 {view['rounds_left']} left" if card and phase != "over" else ""
+    parts = [tag("text", esc(title), tag("tspan", esc(extra), font_size=11.5,
+                                         font_weight="normal", fill=MUTED),
+                 x=float(LEFT + 2), y=16.0, font_size=13.5, font_weight="bold", fill=INK,
+                 class_="round")]
+    if view["to_move"]:
+        seat = view["to_move"][0]
+        parts.append(text(WIDTH - LEFT - 2, 16,
+                          f"\u25b6 {_name(names, seat)} \u00b7 {ROLE[seat]}", font_size=11.5,
+                          font_weight="bold", fill=INK, text_anchor="end", class_="mover"))
+    pills = [("King AP", _pool(ap["king"], card, "king_ap"), phase == "king"),
+             ("Knights AP", _pool(ap["knights"], card, "knight_ap"), phase == "king"),
+             ("Rebel AP", _pool(ap["rebel"], card, "rebel_ap"), phase == "rebel"),
+             ("Capture", _shackle(view), phase in ("king", "rebel") and card["shackle"]
+              and not view["captured_this_round"]),
+             ("King's life", "", False)]
+    w = (WIDTH - 2 * LEFT - 4 * 4) / 5
+    for i, (label, value, active) in enumerate(pills):
+        x = LEFT + i * (w + 4)
+        body = [tag("rect", width=w, height=32, rx=7, fill="#fff3c4" if active else "#efe8da",
+                    stroke="#d4a017" if active else "#d9d0bf", stroke_width=1.5 if active else 1),
+                text(w / 2, 11.5, label, font_size=9, fill=MUTED, text_anchor="middle")]
+        if i == 4:
+            body += _hearts(w / 2, 19, view["king"]["wounds"])
+        else:
+            body.append(text(w / 2, 27, value, font_size=13.5, font_weight="bold", fill=INK,
+                             text_anchor="middle"))
+        parts.append(group(*body, x=x, y=STATUS_Y, class_="pill" + " active" * active))
+    return group(*parts, class_="status")
+
+
+def _pool(left: int, card, key: str) -> str:
+    return f"{left} / {card[key]}" if card else "\u2013"
+
+
+def _shackle(view: dict) -> str:
+    card = view["card"]
+    if not card:
+        return "\u2013"
+    if not card["shackle"]:
+        return "no"
+    return "used" if view["captured_this_round"] else "yes"
+
+
+def _hearts(cx: float, cy: float, wounds: int) -> list:
+    """Two hearts: red while the king has that life, hollow once it is lost."""
+    out = []
+    for i in range(2):
+        lost = i >= 2 - wounds
+        x = cx - 9 + i * 18
+        d = (f"M{num(x)},{num(cy - 1)}c0,-4 -6,-4 -6,0c0,3 6,6 6,9c0,-3 6,-6 6,-9"
+             f"c0,-4 -6,-4 -6,0z")
+        out.append(tag("path", d=d, fill="none" if lost else "#c62828", stroke="#8a1c1c",
+                       stroke_width=1.4, class_="heart lost" if lost else "heart"))
+    return out
+
+
+# The town.
+
+def _fields(rows) -> str:
+    """All fields as one path per kind (street, roof, gate), then the grid lines."""
+    parts = []
+    for kind in "SRT":
+        d = "".join(f"M{LEFT + c * CELL},{TOP + r * CELL}h{CELL}v{CELL}h-{CELL}z"
+                    for r, row in enumerate(rows) for c, t in enumerate(row) if t == kind)
+        if d:
+            parts.append(tag("path", d=d, fill=FIELD_FILL[kind], class_=FIELD_CLASS[kind]))
+    size = len(rows) * CELL
+    lines = "".join(f"M{LEFT + i * CELL},{TOP}v{size}M{LEFT},{TOP + i * CELL}h{size}"
+                    for i in range(len(rows) + 1))
+    parts.append(tag("path", d=lines, fill="none", stroke="#3b3127", stroke_opacity=0.35,
+                     stroke_width=0.8, class_="grid"))
+    return group(*parts, class_="town")
+
+
+def _arrow(cx: float, cy: float, way: str, size: float) -> str:
+    """A triangle pointing `way` (N, E, S, W) centred on (cx, cy)."""
+    dr, dc = STEP[way]
+    tip = (cx + dc * size, cy + dr * size)
+    base = (cx - dc * size * 0.4, cy - dr * size * 0.4)
+    side = (-dr * size * 0.8, dc * size * 0.8)
+    return (f"M{num(tip[0])},{num(tip[1])}L{num(base[0] + side[0])},{num(base[1] + side[1])}"
+            f"L{num(base[0] - side[0])},{num(base[1] - side[1])}Z")
+
+
+def _gates(view: dict) -> str:
+    """Each gate's way into the castle, a gold arrow."""
+    parts = []
+    for gate in view["gates"]:
+        ax, ay = _exit_xy(view, gate)
+        parts.append(tag("path", d=_arrow(ax, ay, gate["exit"], 6), fill="#f2c230",
+                         stroke="#3b3127", stroke_width=0.8, class_="exit"))
+    return group(*parts, class_="gates")
+
+
+def _exit_xy(view: dict, gate: dict) -> tuple[float, float]:
+    cx, cy = cell_xy(view, index(view, gate["at"]))
+    dr, dc = STEP[gate["exit"]]
+    return cx + dc * CELL * 0.36, cy + dr * CELL * 0.36
+
+
+def _castle(view: dict, ui: dict) -> str:
+    """Over the king on a gate, a green tappable arrow when he may step into the castle."""
+    if not any(t["kind"] == "castle" for t in ui.get("targets", ())):
+        return ""
+    gate = next(g for g in view["gates"] if g["at"] == view["king"]["at"])
+    ax, ay = _exit_xy(view, gate)
+    return group(tag("circle", cx=ax, cy=ay, r=7.5, fill="#1f9d55", stroke="#ffffff",
+                     stroke_width=1.5),
+                 tag("path", d=_arrow(ax, ay, gate["exit"], 5), fill="#ffffff"),
+                 class_="castle lit", data_action="castle")
+
+
+def _starts(view: dict) -> str:
+    """Side B's two king start fields while the king's player chooses one."""
+    if view["phase"] != "start":
+        return ""
+    parts = []
+    for i, at in enumerate(view["start_fields"]):
+        cell = index(view, at)
+        cx, cy = cell_xy(view, cell)
+        parts.append(tag("circle", cx=cx, cy=cy, r=13.0, fill="#fff3c4", stroke="#d4a017",
+                         stroke_width=2, stroke_dasharray="4 3", class_="start-field"))
+        parts.append(text(cx, cy + 5, i + 1, font_size=14, font_weight="bold", fill=INK,
+                          text_anchor="middle"))
+    return group(*parts, class_="starts")
+
+
+# Figures.
+
+def _figures(view: dict, ui: dict) -> str:
+    """The king, the knights, the citizens and assassins where the view puts them."""
+    pickable = set(ui.get("pickable", ()))
+    selected = ui.get("selected")
+    chosen = set(ui.get("chosen", ()))
+    parts = []
+    king = view["king"]
+    if king["at"] is not None:
+        parts.append(_place(view, 0, king["at"], _king(king["wounds"]), pickable, selected))
+    for k, knight in enumerate(view["knights"]):
+        if knight["at"] is not None:
+            parts.append(_place(view, 1 + k, knight["at"], _knight(k + 1), pickable, selected))
+    for c, citizen in enumerate(view["citizens"]):
+        if citizen["at"] is None:
+            continue
+        if citizen["unmasked"]:
+            body = _assassin(c + 1)
+        else:
+            body = _citizen(c + 1, citizen["assassin"] is True or c in chosen)
+        parts.append(_place(view, FIRST_CITIZEN + c, citizen["at"], body, pickable, selected))
+    return group(*parts, class_="figures")
+
+
+def _place(view: dict, fig: int, at, body: str, pickable, selected) -> str:
+    cx, cy = cell_xy(view, index(view, at))
+    ring = ""
+    if fig == selected:
+        ring = tag("circle", r=16.5, fill="#ffffff", fill_opacity=0.5, stroke="#1f9d55",
+                   stroke_width=3.5, class_="selected")
+    tappable = fig in pickable
+    return group(ring, body, x=cx, y=cy, class_="fig" + " sel" * (fig == selected),
+                 data_action="pick" if tappable else None,
+                 data_figure=str(fig) if tappable else None)
+
+
+def _king(wounds: int) -> str:
+    crown = "M-8,4L-9,-5L-4.5,-1L0,-7L4.5,-1L9,-5L8,4Z"
+    parts = [tag("circle", r=14.0, fill="#f2c230", stroke="#5a4300", stroke_width=1.6),
+             tag("path", d=crown, fill="#5a4300"),
+             tag("rect", x=-8, y=5.5, width=16, height=2.5, fill="#5a4300")]
+    if wounds:
+        parts.append(tag("path", d="M9,-14l6,4l-8,8z", fill="#c62828", stroke="#ffffff",
+                         stroke_width=1, class_="wound"))
+    return group(*parts, class_="king")
+
+
+def _knight(n: int) -> str:
+    shield = "M-11,-12H11V-1Q11,9 0,14Q-11,9 -11,-1Z"
+    return group(tag("path", d=shield, fill="#24364f", stroke="#0d1522", stroke_width=1.4),
+                 text(0, 4.5, n, font_size=13, font_weight="bold", fill="#ffffff",
+                      text_anchor="middle"), class_="knight")
+
+
+def _citizen(n: int, secret: bool) -> str:
+    parts = [tag("circle", r=12.5, fill="#fbf6ea", stroke="#6b5a45", stroke_width=1.6),
+             text(0, 4.5, n, font_size=12.5, font_weight="bold", fill=INK,
+                  text_anchor="middle")]
+    if secret:
+        parts.append(group(tag("circle", r=6.5, fill="#8c1c2b", stroke="#ffffff",
+                               stroke_width=1), _dagger(0.85), x=10, y=-10,
+                           class_="secret-badge"))
+    return group(*parts, class_="citizen")
+
+
+def _assassin(n: int) -> str:
+    diamond = "M0,-15L15,0L0,15L-15,0Z"
+    return group(tag("path", d=diamond, fill="#8c1c2b", stroke="#3a0a10", stroke_width=1.6),
+                 text(0, 8, n, font_size=12, font_weight="bold", fill="#ffffff",
+                      text_anchor="middle"),
+                 group(_dagger(0.75), x=0, y=-6.5), class_="assassin")
+
+
+def _dagger(scale: float) -> str:
+    d = (f"M0,{num(-5 * scale)}L{num(1.4 * scale)},{num(scale)}L{num(-1.4 * scale)},"
+         f"{num(scale)}ZM{num(-2.8 * scale)},{num(1.3 * scale)}H{num(2.8 * scale)}"
+         f"M0,{num(1.3 * scale)}V{num(4.5 * scale)}")
+    return tag("path", d=d, fill="#ffffff", stroke="#ffffff", stroke_width=1.1,
+               stroke_linecap="round", class_="dagger")
+
+
+# What a tap would do.
+
+def _preview(view: dict, ui: dict) -> str:
+    """Ghosts where figures would end up, arrows for shoves, a cross on a struck figure."""
+    preview = ui.get("preview") or {}
+    parts = []
+    for ghost in preview.get("ghosts", ()):
+        tx, ty = cell_xy(view, ghost["to"])
+        if ghost.get("from") is not None:
+            fx, fy = cell_xy(view, ghost["from"])
+            parts.append(tag("line", x1=fx, y1=fy, x2=tx, y2=ty, stroke="#1d6fb8",
+                             stroke_width=3, stroke_linecap="round", class_="shove"))
+        parts.append(tag("circle", cx=tx, cy=ty, r=12.0, fill="#ffffff", fill_opacity=0.6,
+                         stroke="#1d6fb8", stroke_width=2.5, stroke_dasharray="4 3",
+                         class_="ghost"))
+        parts.append(text(tx, ty + 4.5, ghost["label"], font_size=12, font_weight="bold",
+                          fill="#1d6fb8", text_anchor="middle"))
+    for cell in preview.get("struck", ()):
+        cx, cy = cell_xy(view, cell)
+        parts.append(tag("path", d=f"M{num(cx - 10)},{num(cy - 10)}l20,20m0,-20l-20,20",
+                         stroke="#c62828", stroke_width=4, stroke_linecap="round",
+                         class_="struck"))
+    return group(*parts, class_="preview", pointer_events="none") if parts else ""
+
+
+def _targets(view: dict, ui: dict) -> str:
+    """The lit fields: a coloured frame (green move, blue push, red strike) and the AP cost."""
+    by_cell: dict = {}
+    for t in ui.get("targets", ()):
+        if t.get("cell") is not None:
+            by_cell.setdefault(t["cell"], []).append(t)
+    for cell in ui.get("start_cells", ()):
+        by_cell.setdefault(cell, []).append({"cell": cell, "kind": "start", "cost": None})
+    chosen = ui.get("target")
+    parts = []
+    for cell, options in sorted(by_cell.items()):
+        kinds = [o["kind"] for o in options]
+        colour = LIT[next((k for k in kinds if LIT[k] != LIT["move"]), kinds[0])]
+        r, c = divmod(cell, len(view["fields"][0]))
+        x, y = LEFT + c * CELL, TOP + r * CELL
+        here = cell == chosen
+        body = [tag("rect", x=2.5, y=2.5, width=CELL - 5, height=CELL - 5, rx=4,
+                    fill=colour, fill_opacity=0.3 if here else 0.14, stroke=colour,
+                    stroke_width=4 if here else 2.5)]
+        costs = sorted({o["cost"] for o in options if o["cost"] is not None})
+        if costs:
+            label = "/".join(str(k) for k in costs)
+            w = 9 + 6 * len(label)
+            body += [tag("rect", x=CELL - w - 1, y=CELL - 13, width=w, height=12, rx=6,
+                         fill=colour, stroke="#ffffff", stroke_width=1),
+                     text(CELL - 1 - w / 2, CELL - 3.5, label, font_size=9.5,
+                          font_weight="bold", fill="#ffffff", text_anchor="middle")]
+        parts.append(group(*body, x=x, y=y, class_="lit " + " ".join(sorted(set(kinds))),
+                           data_action="field", data_cell=str(cell)))
+    return group(*parts, class_="targets") if parts else ""
+
+
+# Below the town: who is off the board.
+
+def _footer(view: dict) -> str:
+    """Who is off the board and, for whoever may know it, who the assassins are."""
+    citizens = view["citizens"]
+    captured = [f"{c + 1}{'*' if x['assassin'] else ''}" for c, x in enumerate(citizens)
+                if x["fate"] == "captured"]
+    eliminated = [str(c + 1) for c, x in enumerate(citizens) if x["fate"] == "eliminated"]
+    lost = [str(k + 1) for k, knight in enumerate(view["knights"])
+            if knight["at"] is None and view["phase"] not in ("assassins", "start")]
+    assassins = [str(c + 1) for c in view["assassins"] or ()]
+    lines = [(f"Captured: {', '.join(captured) or 'none'}   \u00b7   "
+              f"Assassins out: {', '.join(eliminated) or 'none'}", MUTED, "normal"),
+             (f"Knights lost: {', '.join(lost) or 'none'}", MUTED, "normal")]
+    if assassins:
+        who = "Your" if view["phase"] != "over" else "The"
+        note = "   (* captured assassin)" if any("*" in m for m in captured) else ""
+        lines.append((f"{who} assassins: {', '.join(assassins)}{note}", "#8c1c2b", "bold"))
+    parts = [text(LEFT + 2, FOOT_Y + 11 + 14 * i, words, font_size=11, fill=ink,
+                  font_weight=weight, class_="secret-list" if i == 2 else "off")
+             for i, (words, ink, weight) in enumerate(lines)]
+    return group(*parts, class_="footer")
+
+
+# News and the end, as HTML.
+
+def render_news(round_card: dict | None, events: list) -> str:
+    """Public news as an HTML fragment: a new round card (title, card, shackle and next
+    lines) and events, each (kind, words); '' when there is nothing to tell."""
+    if not round_card and not events:
+        return ""
+    parts = []
+    if round_card:
+        parts += [tag("h3", esc(round_card["title"])),
+                  tag("p", esc(round_card["card"]), class_="card-ap"),
+                  tag("p", esc(round_card["shackle"]), class_="shackle")]
+    if events:
+        parts.append(tag("ul", *(tag("li", esc(words), class_=kind) for kind, words in events),
+                         class_="events"))
+    if round_card:
+        parts.append(tag("p", esc(round_card["next"]), class_="next"))
+    return tag("section", *parts, class_="tyrannen-news")
+
+
+def render_summary(view: dict) -> str:
+    """The end of the game explained: who the assassins were and what became of everyone."""
+    outcome = view["outcome"]
+    if not outcome:
+        return ""
+    fates = {"board": "still in the crowd", "captured": "captured",
+             "eliminated": "unmasked and eliminated"}
+    lines = []
+    for c in view["assassins"] or []:
+        citizen = view["citizens"][c]
+        fate = fates[citizen["fate"]]
+        if citizen["fate"] == "board" and citizen["unmasked"]:
+            fate = "unmasked, still standing"
+        lines.append(tag("li", esc(f"Citizen {c + 1}: {fate}")))
+    lost = sum(1 for k in view["knights"] if k["at"] is None)
+    captured = sum(1 for c in view["citizens"] if c["fate"] == "captured")
+    life = ("The king was never hit.", "The king took one wound.",
+            "The king fell to two hits.")[min(view["king"]["wounds"], 2)]
+    facts = (f"Rounds played: {view['round']} of {view['rounds_total']}. {life} "
+             f"Knights lost: {lost} of 7. Citizens captured: {captured}.")
+    parts = [tag("h3", "The assassins were"), tag("ul", *lines, class_="assassins"),
+             tag("p", esc(facts), class_="facts")]
+    return tag("section", *parts, class_="tyrannen-summary")
