@@ -12,7 +12,7 @@ import pytest
 
 from parlor.games.tsuro import (
     ENGINE, LAST_MARKER, LEAVE, OUT_TOGETHER, START_MARKS, TAKE, TILES, TILES_USED, Place,
-    StartMark, preview)
+    StartMark, collisions, preview)
 from parlor.protocol import TOKEN_ALPHABET, IllegalMove, MalformedMove, replay
 from parlor.rng import Stream, derive, shuffled
 
@@ -211,6 +211,23 @@ def test_u07_faq1_markers_meeting_on_the_placed_tile_are_both_out():
     assert after.alive == (True, False, False, True) and mark(after, 0) == [0, 2, 7]
     assert preview(state, 0, 0)["eliminates"] == [1, 2]
     assert ENGINE.view(after, None)["markers"][1]["path"] == [[0, 1, 0], [0, 1, 1]]
+
+
+def test_u07_collisions_tell_markers_that_met_from_markers_that_ran_off():
+    """U7/U6 for the UI: collisions() names the pairs that met, from the board alone."""
+    met = place(position([(1, 1, 7), (1, 1, 0), (1, 1, 1)], [(11, 19, 21), (3, 4, 5), (6, 7, 8)],
+                         board=LOOP_BOARD, pile=(22, 23, 24)), 11, 3)
+    assert collisions(met) == [(1, 2)]
+    # Meeting on start marks: both stop on the edge, like markers that ran off.
+    on_marks = ENGINE.apply(position([(0, 1, 0), (0, 1, 1), (5, 5, 4)],
+                                     [(0,), (3, 4, 5), ()], out=(2,)), Place(0, 0))
+    assert collisions(on_marks) == [(0, 1)]
+    # Two markers off the board on one move did not meet.
+    # Tile 13 turned once joins 0-6, 7-1 and 2-4: the marks at 0 and 7 of the corner go off.
+    state = position([(0, 0, 2), (0, 0, 0), (0, 0, 7), (5, 5, 4)],
+                     [(13, 20, 21), (3, 4, 5), (6, 7, 8), (9, 12, 14)])
+    off = place(state, 13, 1)
+    assert off.out_order == ((1, 2),) and collisions(off) == []
 
 
 # --- U8: no self-elimination unless forced ----------------------------------------------------

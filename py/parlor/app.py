@@ -101,7 +101,8 @@ class App:
             low, high = engine(data["game"]).seats
             setup["players"] = min(high, max(low, setup["players"] + int(data["delta"])))
         else:
-            setup["options"][data["option"]] = data["value"]
+            choices = next(c for key, _, c in board_for(data["game"]).options if key == data["option"])
+            setup["options"][data["option"]] = next(v for v, _ in choices if str(v) == data["value"])
         self.render()
 
     def start_game(self, game_key: str, rematch_of: SavedGame | None = None) -> None:

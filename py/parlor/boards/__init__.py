@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from importlib import import_module
 
-PLAYABLE = ("tyrus", "tyrannen")   # games with a board on screen, in menu order
+PLAYABLE = ("tyrus", "tyrannen", "tsuro")   # games with a board on screen, in menu order
 
 
 def board_for(game_key: str):

@@ -256,7 +256,9 @@ class Tsuro(Game):
     def initial(self, seed: bytes, players: int = 2, options: dict | None = None) -> State:
         """Deal three tiles to each seat (U2); seat 0 then chooses a start mark first (U3)."""
         options = dict(options or {})
-        bonus = bool(options.pop("elimination_bonus", False))
+        bonus = options.pop("elimination_bonus", False)
+        if not isinstance(bonus, bool):
+            raise ValueError("the elimination_bonus option is true or false")
         if options:
             raise ValueError(f"unknown Tsuro options: {sorted(options)}")
         if not self.seats[0] <= players <= self.seats[1]:
@@ -516,3 +518,35 @@ def preview(state: State, slot: int, rotation: int) -> dict:
 
 
 ENGINE = Tsuro()
+
+
+def _joined(board, start: int, goal: int) -> bool:
+    """Whether the path entering the tile at point code `start` leads, over tiles, to `goal`."""
+    sq, p = start >> 3, start & 7
+    for _ in range(SQUARES * 4):
+        cell = board[sq]
+        if cell < 0:
+            return False
+        code = sq * 8 + PARTNER[cell][p]
+        if code == goal:
+            return True
+        nxt = BEYOND[code]
+        if nxt < 0:
+            return False
+        sq, p = nxt >> 3, nxt & 7
+    return False
+
+
+def collisions(state: State) -> list[tuple[int, int]]:
+    """The pairs of seats that went out by running into each other (U7), for the UI.
+
+    Told from the board alone: each of two markers that met stopped where the other stood
+    (D9), so the path from where one stopped leads to where the other stopped; a marker that
+    ran off the board ends on the edge, on a path no other marker ever used.
+    """
+    pairs = []
+    for group in state.out_order:
+        for i, a in enumerate(group):
+            pairs += [(a, b) for b in group[i + 1:]
+                      if _joined(state.board, state.marks[a], state.marks[b])]
+    return pairs

@@ -13,6 +13,7 @@ BLURBS = {
               "the buildings face down; bluff, block and counter to win the council."),
     "tyrannen": ("Lead the tyrant king to his castle, or hide three assassins "
                  "in the crowd to strike him down."),
+    "tsuro": "Lay path tiles to steer your marker; the last one still on the board wins.",
 }
 SEAT_LABELS = {"tyrannen": ("The king", "The rebels")}
 SEAT_WORD = re.compile(r"\bSeat (\d)\b")

@@ -1,0 +1,186 @@
+"""Tsuro on screen: tap a start mark, or a tile of your hand (again to turn it); then Confirm."""
+from __future__ import annotations
+
+from ..games.tsuro import (ENGINE, LEAVE, TAKE, TILES, Pick, Place, StartMark, collisions,
+                           preview, rotated_pairs)
+from ..views import tsuro as view_tsuro
+
+SELF_OUT = ("Every tile in every turning takes your marker out of the game: pick the way "
+            "you go.")
+
+
+class Board:
+    """What the player is trying; the moves themselves come from the engine's legal list."""
+
+    game = ENGINE
+    hidden_hands = True     # hands are private: a pass screen between players
+    stages_moves = True     # a start mark, a placement or a bonus pick waits for Confirm
+    options = (("elimination_bonus", "Elimination bonus", ((False, "Off"), (True, "On"))),)
+
+    def __init__(self):
+        self.note = ""        # why the last tap did nothing, for the hint
+        self._drawn = None    # the state last drawn: its moves are animated only once
+
+    def reset(self) -> None:
+        self.note = ""
+
+    # Input
+
+    def tap(self, state, data: dict, pending):
+        """A tap on the board or a button; returns the move to stage, or None."""
+        self.note = ""
+        legal = ENGINE.legal(state)
+        action = data.get("action")
+        if action == "mark":
+            move = StartMark(_number(data.get("mark")))
+            return move if move in legal else None
+        if action in ("keep", "give-up"):
+            move = TAKE if action == "keep" else LEAVE
+            return move if move in legal else None
+        if action == "rotate" and isinstance(pending, Place):
+            return self._turn(state, legal, pending.slot, pending)
+        if "tile" in data and ENGINE.view(state, None)["phase"] == "play":
+            hand = _hand(state)
+            tile = _number(data["tile"])
+            if tile in hand:
+                return self._turn(state, legal, hand.index(tile), pending)
+        return None
+
+    def _turn(self, state, legal, slot: int, pending):
+        """The tile in `slot` tried in its first way, or turned on to its next different way."""
+        rotations = _ways(state, legal, slot)
+        if not rotations:
+            self.note = ("That tile would take your marker out however it is turned: "
+                         "try another.")
+            return None
+        if isinstance(pending, Place) and pending.slot == slot and pending.rotation in rotations:
+            return Place(slot, rotations[(rotations.index(pending.rotation) + 1) % len(rotations)])
+        return Place(slot, rotations[0])
+
+    # Output
+
+    def svg(self, state, seat: int | None, pending, names, interactive: bool) -> str:
+        """The board as `seat` sees it; the last move's paths run only the first time."""
+        view = ENGINE.view(state, seat)
+        animate = state is not self._drawn
+        self._drawn = state
+        legal = ENGINE.legal(state) if interactive else []
+        ui = {"interactive": interactive, "animate": animate, "pending": None,
+              "blocked": [], "candidates": []}
+        if interactive and view["phase"] == "play":
+            hand = _hand(state)
+            ui["blocked"] = [t for slot, t in enumerate(hand) if not _ways(state, legal, slot)]
+        exchange = view.get("exchange") or {}
+        if "candidates" in exchange:
+            ui["candidates"] = [{"tile": t, "pairs": [list(p) for p in TILES[t]],
+                                 "own": t not in exchange["pool"]}
+                                for t in exchange["candidates"]]
+        if interactive and pending is not None:
+            ui["pending"] = _pending_ui(state, pending)
+        return view_tsuro.render(view, ui, list(names))
+
+    def buttons(self, state, pending) -> list:
+        """Rotate while a tile is tried (if it has another way); Keep / Give up in a bonus."""
+        phase = ENGINE.view(state, None)["phase"]
+        if phase == "exchange":
+            return [("Keep", "keep", False), ("Give up", "give-up", False)]
+        if isinstance(pending, Place) and len(_ways(state, ENGINE.legal(state), pending.slot)) > 1:
+            return [("Turn \u21bb", "rotate", False)]
+        return []
+
+    def hint(self, state, pending) -> str:
+        """One line telling the player what to do now."""
+        view = ENGINE.view(state, None)
+        phase = view["phase"]
+        if phase == "start":
+            if pending is not None:
+                return "Confirm this start mark, or tap another one."
+            return "Tap a free start mark (gold ring) on the edge for your marker."
+        if phase == "exchange":
+            return _exchange_hint(ENGINE.view(state, _mover(state))["exchange"], pending)
+        if phase != "play":
+            return ""
+        if self.note:
+            return self.note
+        legal = ENGINE.legal(state)
+        forced = _mover(state) in preview(state, legal[0].slot, legal[0].rotation)["eliminates"]
+        if pending is None:
+            return SELF_OUT if forced else ("Tap a tile of your hand to try it in front of "
+                                            "your marker (gold square).")
+        if forced:
+            return SELF_OUT + " Tap the tile again to turn it, then Confirm."
+        result = preview(state, pending.slot, pending.rotation)
+        others = len(result["eliminates"])
+        effect = (f" It puts {others} other marker{'s' * (others > 1)} out." if others else "")
+        again = " Tap it again to turn it;" if len(_ways(state, legal, pending.slot)) > 1 else ""
+        return f"Your path is shown.{effect}{again} Confirm to play it."
+
+    def news(self, before, after, names) -> str:
+        """Public news between two states: who just went out, and how, on the board."""
+        view = ENGINE.view(after, None)
+        groups = view["eliminated_order"][len(ENGINE.view(before, None)["eliminated_order"]):]
+        if not groups:
+            return ""
+        return view_tsuro.render_news(_mover(before), groups, collisions(after), list(names),
+                                      view)
+
+    def summary(self, state, names) -> str:
+        """The end screen's story: the order players went out in, and who was left."""
+        return view_tsuro.render_summary(ENGINE.view(state, None), collisions(state),
+                                         list(names))
+
+
+def _number(value) -> int:
+    """A dataset value as an int; -1 when it is not one."""
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return -1
+
+
+def _mover(state):
+    """The seat to move, or None once the game is over."""
+    seats = ENGINE.to_move(state)
+    return seats[0] if seats else None
+
+
+def _hand(state) -> list:
+    """The mover's tile ids, in hand-slot order."""
+    mover = _mover(state)
+    if mover is None:
+        return []
+    return [t["tile"] for t in ENGINE.view(state, mover)["hands"][mover]]
+
+
+def _ways(state, legal, slot: int) -> list:
+    """The legal turnings of the tile in `slot`, one per different-looking way."""
+    tile = _hand(state)[slot]
+    seen, ways = set(), []
+    for move in legal:
+        if isinstance(move, Place) and move.slot == slot:
+            shape = frozenset(frozenset(p) for p in rotated_pairs(tile, move.rotation))
+            if shape not in seen:
+                seen.add(shape)
+                ways.append(move.rotation)
+    return ways
+
+
+def _pending_ui(state, pending) -> dict:
+    """What the staged move looks like: a chosen mark, a tried tile with its paths, a pick."""
+    if isinstance(pending, StartMark):
+        return {"kind": "mark", "index": pending.index}
+    if isinstance(pending, Pick):
+        return {"kind": "pick", "take": pending.take}
+    tile = _hand(state)[pending.slot]
+    result = preview(state, pending.slot, pending.rotation)
+    return {"kind": "place", "tile": tile, "pairs": [list(p) for p in TILES[tile]],
+            "rot": pending.rotation, "paths": result["paths"],
+            "eliminates": result["eliminates"]}
+
+
+def _exchange_hint(exchange: dict, pending) -> str:
+    left = exchange["keep"] - exchange["taken_count"]
+    head = f"Elimination bonus: choose {left} more tile{'s' * (left != 1)} to keep."
+    if pending is None:
+        return f"{head} Keep the raised one, or give it up?"
+    return f"{head} Confirm to {'keep' if pending.take else 'give up'} the raised one."
