@@ -281,7 +281,7 @@ class Tyrus(Game):
             "bag": [len(bag) for bag in state.bags],
             "chart": [{"number": n, "kind": KINDS[kind], "winner": winner}
                       for n, (kind, winner) in enumerate(state.chart, 1)],
-            "last_tally": _tally_view(state.last_tally),
+            "last_tally": tally_view(state.last_tally),
             "outcome": None if not over else {
                 "winners": list(state.outcome.winners), "reason": state.outcome.reason,
                 "tiebreak": list(state.tiebreak) if hands_public else None},
@@ -318,7 +318,8 @@ class Tyrus(Game):
         return f"Seat {mover} places {what} in Seat {owner}'s {BUILDING_NAMES[kind]}"
 
 
-def _tally_view(result: Tally | None) -> dict | None:
+def tally_view(result: Tally | None) -> dict | None:
+    """A tally as plain data, in the shape of view()["last_tally"]."""
     if result is None:
         return None
     return {

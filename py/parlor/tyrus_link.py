@@ -1,0 +1,717 @@
+"""Tyrus played by sending links: no server, nobody trusted, nothing secret in a link.
+
+The protocol is numbered L1.. in seeds/tyrus.md ("Play by link"); comments cite it. A link
+holds a record.Record. `replay` recomputes everything public from it (a `Table`); a player's
+device adds what only its own seed shows (`legal`, `view`, `play`). Once the game is over
+and both seeds are out, `audit` checks every hidden value and claim again. The rules
+themselves (tally, chart, tile codes, the view's shape) come from parlor.games.tyrus.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+from .fairplay import (Audit, Chain, Problem, chain_step, derived, draw_index, event_random,
+                       hide, history_tag, reveal, transcript_hash)
+from .games.tyrus import (DECK, DRAW_SIZE, HAND_SIZE, HAND_TIEBREAK, DRAWN, KINDS, MOVES_OF_TILE,
+                          PLACEMENTS, TIED, Move, Tally, tally_view, chart_verdict, tally,
+                          tile_code, tile_value)
+from .protocol import (TOKEN_ALPHABET, TOKEN_INDEX, IllegalMove, MalformedMove, MoveError,
+                       Outcome, Replay)
+from .record import Record, Seat, game_context
+from .rng import shuffled
+
+GAME = "tyrus"
+CONTEXT = game_context(GAME, {}, 2)
+TILES = 30
+BUILDINGS = 6
+PLACE = "place"                      # label of a placement's pad (L6)
+OPEN, REVEAL, SEED = "open", "reveal", "seed"     # actions besides placements
+EMPTY, CLAIM = "_", "-"              # an empty message (L3); a forfeit claim (L14)
+FORFEIT = "the opponent did not reveal their tiles"
+
+JOINING, OPENING, PLACING, REVEALING, TIEBREAK, OVER = (
+    "joining", "opening", "placing", "revealing", "tiebreak", "over")
+
+
+class LinkError(IllegalMove):
+    """A link that cannot be used as it is, and the seat whose data is at fault."""
+
+    def __init__(self, seat: int, message: str):
+        super().__init__(message)
+        self.seat = seat
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """One face-down placement as the link shows it (L6)."""
+
+    message: int        # index of the message that made it (names its pad)
+    seat: int
+    building: int
+    hidden: int         # (bag position + pad) mod 30
+    drawn: int          # tiles the seat had drawn by then: its hand was positions below this
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """Everything anyone holding the link can compute: the public state of the game."""
+
+    phase: str = JOINING
+    first: int | None = None                 # coin toss winner (L4)
+    number: int = 0                          # election under way, 1..9; 0 before the opening
+    kind: int | None = None
+    placed: int = 0
+    cards: tuple[int, ...] = DECK            # election cards not turned yet, sorted
+    drawn: tuple[int, int] = (HAND_SIZE, HAND_SIZE)
+    placements: tuple[Placement, ...] = ()
+    buildings: tuple[tuple[int, ...], ...] = ((),) * BUILDINGS   # placement numbers
+    reveals: tuple[tuple[int, int, int], ...] = ()   # (message, placement, tile) (L7)
+    shown: tuple = (None, None)              # per seat: (message, hand) shown for T17 (L9)
+    chart: tuple[tuple[int, int | None], ...] = ()
+    last_tally: Tally | None = None
+    outcome: Outcome | None = None
+    tiebreak: tuple[int, int] | None = None
+    sent: tuple[int, int] = (0, 0)           # messages sent per seat = chain index (L3)
+    ends: tuple[int, ...] = ()               # where each message ends in the move string
+    senders: tuple[int, ...] = ()
+
+
+# Reading the move string.
+
+class _Cursor:
+    """The move string read front to back."""
+
+    def __init__(self, text: str):
+        self.text, self.at = text, 0
+
+    def peek(self) -> str | None:
+        return self.text[self.at] if self.at < len(self.text) else None
+
+    def take(self) -> str:
+        if self.at >= len(self.text):
+            raise MalformedMove("The link ends in the middle of a move.")
+        self.at += 1
+        return self.text[self.at - 1]
+
+    def tile(self) -> int:
+        char = self.take()
+        if TOKEN_INDEX[char] >= TILES:
+            raise MalformedMove(f"{char!r} names no tile.")
+        return TOKEN_INDEX[char]
+
+
+def _token(building: int, hidden: int) -> str:
+    n = building * TILES + hidden
+    return TOKEN_ALPHABET[n // 64] + TOKEN_ALPHABET[n % 64]
+
+
+def _chars(tiles) -> str:
+    return "".join(TOKEN_ALPHABET[t] for t in tiles)
+
+
+def _starter(table: Table) -> int:
+    return table.first if table.number % 2 else 1 - table.first              # T3
+
+
+def _sender(table: Table) -> int | None:
+    """The seat whose message comes next (L3); None once the game is over."""
+    if table.phase == JOINING:
+        return 1
+    if table.phase == OPENING:
+        return 0
+    if table.phase == PLACING:
+        return _starter(table) ^ (table.placed & 1)
+    if table.phase == REVEALING:
+        return _starter(table)
+    if table.phase == TIEBREAK:
+        return next(s for s in (_starter(table), 1 - _starter(table)) if table.shown[s] is None)
+    return None
+
+
+def _faces(table: Table) -> dict[int, int]:
+    return {placement: tile for _, placement, tile in table.reveals}
+
+
+def _own_in(table: Table, seat: int, kind: int) -> list[int]:
+    """The seat's placements in the two buildings of `kind`, in building then placement order."""
+    return [p for b in (kind, 3 + kind) for p in table.buildings[b]
+            if table.placements[p].seat == seat]
+
+
+def _hand_size(table: Table, seat: int) -> int:
+    return table.drawn[seat] - sum(1 for p in table.placements if p.seat == seat)
+
+
+def _latest(table: Table, values) -> tuple[bytes, bytes]:
+    return values[0][table.sent[0]], values[1][table.sent[1]]
+
+
+def _spend(table: Table, seat: int, values) -> tuple[int, int]:
+    """Messages sent per seat once `seat` sends one more; it must come with its next chain
+    value (L3)."""
+    sent = table.sent[seat] + 1
+    if sent >= len(values[seat]):
+        raise LinkError(seat, f"Seat {seat + 1}'s move {len(table.ends) + 1} comes without its "
+                              "chain value: the link's seat data is older than its moves.")
+    return (sent, table.sent[1]) if seat == 0 else (table.sent[0], sent)
+
+
+def _draw_card(table: Table, event: str, latest) -> Table:
+    """Turn up the next election card from both seats' latest chain values (L4, L8)."""
+    i = draw_index(event_random(CONTEXT, event, latest), len(table.cards))
+    return replace(table, phase=PLACING, number=table.number + 1, kind=table.cards[i],
+                   cards=table.cards[:i] + table.cards[i + 1:], placed=0)
+
+
+def _opened(table: Table, x1: bytes, anchor1: bytes) -> Table:
+    """The coin toss and the first card, from seat 0's chain value 1 and seat 1's anchor (L4)."""
+    latest = (x1, anchor1)
+    first = draw_index(event_random(CONTEXT, "first", latest), 2)
+    return _draw_card(replace(table, first=first), "card 1", latest)
+
+
+def _add_placement(table: Table, seat: int, building: int, hidden: int, message: int) -> Table:
+    pid = len(table.placements)
+    placement = Placement(message, seat, building, hidden, table.drawn[seat])
+    buildings = table.buildings[:building] + (table.buildings[building] + (pid,),) \
+        + table.buildings[building + 1:]
+    return replace(table, placements=table.placements + (placement,), buildings=buildings,
+                   placed=table.placed + 1)
+
+
+def _revealed(table: Table, seat: int) -> set[int]:
+    tiles = {t for _, p, t in table.reveals if table.placements[p].seat == seat}
+    return tiles | set(table.shown[seat][1] if table.shown[seat] else ())
+
+
+def _check_new(table: Table, seat: int, tiles) -> None:
+    """No seat can show the same tile twice in a game (L10)."""
+    taken = _revealed(table, seat)
+    for tile in tiles:
+        if tile in taken:
+            raise IllegalMove(f"Seat {seat + 1} showed {tile_code(tile)} a second time.")
+        taken.add(tile)
+
+
+def _show_tiles(table: Table, seat: int, pids, tiles, message: int) -> Table:
+    """Record the faces a seat names for its tiles (L7)."""
+    _check_new(table, seat, tiles)
+    return replace(table, reveals=table.reveals + tuple((message, p, t)
+                                                        for p, t in zip(pids, tiles)))
+
+
+def _count(table: Table, latest) -> Table:
+    """Tally the election once its tiles are face up (T6-T12), then end the game, call for
+    the tiebreak, or draw and turn up the next card (T13, L8)."""
+    faces = _faces(table)
+    grid = tuple(tuple((table.placements[p].seat, faces[p]) for p in pids)
+                 if b % 3 == table.kind else () for b, pids in enumerate(table.buildings))
+    result = tally(grid, table.kind, table.number)
+    buildings = tuple(() if b % 3 == table.kind else pids
+                      for b, pids in enumerate(table.buildings))
+    chart = table.chart + ((table.kind, result.winner),)
+    table = replace(table, buildings=buildings, chart=chart, last_tally=result)
+    verdict = chart_verdict([w for _, w in chart])
+    if verdict is None:
+        drawn = tuple(min(TILES, d + DRAW_SIZE) for d in table.drawn)
+        return _draw_card(replace(table, drawn=drawn), f"card {table.number + 1}", latest)
+    if verdict[1] == TIED:
+        return replace(table, phase=TIEBREAK)
+    return replace(table, phase=OVER, outcome=Outcome((verdict[0],), verdict[1]))
+
+
+def _show_hand(table: Table, seat: int, hand: tuple[int, ...], message: int) -> Table:
+    """A hand shown for the tiebreak; once both are out, T17/T18 decide (L9)."""
+    if list(hand) != sorted(set(hand)):
+        raise MalformedMove("A hand is shown in increasing order.")
+    _check_new(table, seat, hand)
+    shown = tuple((message, hand) if s == seat else table.shown[s] for s in (0, 1))
+    table = replace(table, shown=shown)
+    if None in shown:
+        return table
+    sums = tuple(sum(tile_value(t) for t in hand) for _, hand in shown)
+    winners = () if sums[0] == sums[1] else ((0,) if sums[0] > sums[1] else (1,))
+    return replace(table, phase=OVER, tiebreak=sums,
+                   outcome=Outcome(winners, HAND_TIEBREAK if winners else DRAWN))
+
+
+def _read_placement(table: Table, cursor: _Cursor, seat: int, message: int) -> Table:
+    n = TOKEN_INDEX[cursor.take()] * 64 + TOKEN_INDEX[cursor.take()]
+    if n >= BUILDINGS * TILES:
+        raise MalformedMove("A placement names no building.")
+    table = _add_placement(table, seat, n // TILES, n % TILES, message)
+    if table.placed < PLACEMENTS:
+        return table
+    pids = _own_in(table, seat, table.kind)                                    # L7
+    table = _show_tiles(table, seat, pids, [cursor.tile() for _ in pids], message)
+    return replace(table, phase=REVEALING)
+
+
+def _read(table: Table, cursor: _Cursor, values) -> Table:
+    """The table after the message at the cursor (L3-L9, L14)."""
+    message, start, phase = len(table.ends), cursor.at, table.phase
+    if phase in (REVEALING, TIEBREAK) and cursor.peek() == CLAIM:
+        cursor.take()
+        claimant = 1 - _sender(table)
+        return replace(table, phase=OVER, outcome=Outcome((claimant,), FORFEIT),
+                       sent=_spend(table, claimant, values), ends=table.ends + (cursor.at,),
+                       senders=table.senders + (claimant,))
+    seat = _sender(table)
+    sent = _spend(table, seat, values)
+    table = replace(table, sent=sent)
+    if phase == OPENING:
+        table = _opened(table, values[0][1], values[1][0])
+        if table.first == 0:
+            table = _read_placement(table, cursor, seat, message)
+    elif phase == PLACING:
+        table = _read_placement(table, cursor, seat, message)
+    elif phase == REVEALING:
+        pids = _own_in(table, seat, table.kind)
+        table = _show_tiles(table, seat, pids, [cursor.tile() for _ in pids], message)
+        table = _count(table, _latest(table, values))
+        if table.phase == TIEBREAK:
+            hand = tuple(cursor.tile() for _ in range(_hand_size(table, seat)))
+            table = _show_hand(table, seat, hand, message)
+    else:
+        hand = tuple(cursor.tile() for _ in range(_hand_size(table, seat)))
+        table = _show_hand(table, seat, hand, message)
+    if cursor.at == start and cursor.take() != EMPTY:
+        raise MalformedMove("A message with nothing to say is written '_'.")
+    return replace(table, ends=table.ends + (cursor.at,), senders=table.senders + (seat,))
+
+
+def _values(record: Record) -> tuple[tuple[bytes, ...], tuple[bytes, ...]]:
+    """Every chain value each seat has shown, from the anchor up (L1, L10)."""
+    if record.game != GAME or len(record.seats) != 2 or record.options:
+        raise MalformedMove("This link is not a two-player Tyrus game.")
+    out = []
+    for number, seat in enumerate(record.seats):
+        values = [seat.latest] if seat.joined else []
+        for index in range(seat.index, 0, -1):
+            values.append(chain_step(CONTEXT, number, index, values[-1]))
+        if values and values[-1] != seat.anchor:
+            raise LinkError(number, f"Seat {number + 1}'s latest chain value does not lead back "
+                                    "to its anchor.")
+        out.append(tuple(reversed(values)))
+    return out[0], out[1]
+
+
+def _check_seats(record: Record, table: Table) -> None:
+    """Seat data that must agree with the moves (L3, L10, L12)."""
+    for number, seat in enumerate(record.seats):
+        if seat.index != table.sent[number]:
+            raise LinkError(number, f"Seat {number + 1}'s chain value is ahead of its moves: "
+                                    "the link is missing moves.")
+        mine = [end for end, s in zip(table.ends, table.senders) if s == number]
+        if bool(seat.tag) != bool(mine) or (mine and seat.tag_moves != mine[-1]):
+            raise LinkError(number, f"Seat {number + 1}'s history check does not cover "
+                                    "its last move.")
+        if seat.seed and table.phase != OVER:
+            raise LinkError(number, f"Seat {number + 1}'s seed was published before the end "
+                                    "of the game.")
+
+
+def replay(record: Record) -> Replay:
+    """The public table of a record, stopping at the first message that breaks the protocol.
+
+    `applied` counts the messages accepted; `error` says what is wrong (a MoveError).
+    """
+    try:
+        values = _values(record)
+    except MoveError as err:
+        return Replay(Table(), 0, err)
+    return _replay(record, values)
+
+
+def _replay(record: Record, values) -> Replay:
+    table = Table(phase=OPENING if record.seats[1].joined else JOINING)
+    cursor = _Cursor(record.moves)
+    while cursor.peek() is not None:
+        start = cursor.at
+        try:
+            if table.phase in (JOINING, OVER):
+                raise IllegalMove("There is a move where no move can be: "
+                                  + ("nobody has joined." if table.phase == JOINING
+                                     else "the game is over."))
+            table = _read(table, cursor, values)
+        except MoveError as err:
+            bad = record.moves[start:max(cursor.at, start + 1)]
+            return Replay(table, len(table.ends), err, bad)
+    try:
+        _check_seats(record, table)
+    except MoveError as err:
+        return Replay(table, len(table.ends), err)
+    return Replay(table, len(table.ends))
+
+
+@lru_cache(maxsize=16)
+def _load(record: Record) -> tuple[Table, tuple]:
+    """The public table and every seat's chain values; the link's error if it has one.
+
+    Memoised: a device reads the same record several times per move, and both the record
+    and the result are immutable values."""
+    values = _values(record)
+    result = _replay(record, values)
+    if not result.ok:
+        raise result.error
+    return result.state, values
+
+
+def _table(record: Record) -> Table:
+    return _load(record)[0]
+
+
+# One seat's device.
+
+class _Device:
+    """What one seat's own seed adds to the public table (L5, L6, L11)."""
+
+    def __init__(self, record: Record, table: Table, values, seat: int, seed: bytes):
+        if seat not in (0, 1) or not record.seats[seat].joined:
+            raise LinkError(seat, f"Seat {seat + 1} has no player in this game.")
+        self.seat, self.seed = seat, seed
+        self.chain = _chain(seat, seed)
+        mine = record.seats[seat]
+        if self.chain.anchor != mine.anchor:
+            raise LinkError(seat, f"This device's secret does not belong to seat {seat + 1}.")
+        if mine.tag and mine.tag != history_tag(seed, transcript_hash(
+                record.game_id, record.moves[:mine.tag_moves])):
+            raise LinkError(seat, "The moves in this link differ from the ones you sent: "
+                                  "someone has rewritten the game's history.")
+        key = _bag_key(record, values, seat)
+        self.bag = tuple(_bag_order(seed, key)) if key else None
+        self.position = {pid: reveal(p.hidden, seed, (PLACE, p.message), TILES)
+                         for pid, p in enumerate(table.placements) if p.seat == seat}
+
+    def tile(self, pid: int) -> int:
+        return self.bag[self.position[pid]]
+
+    def hand(self, table: Table) -> tuple[int, ...] | None:
+        if self.bag is None:
+            return None
+        used = set(self.position.values())
+        return tuple(sorted(self.bag[i] for i in range(table.drawn[self.seat]) if i not in used))
+
+    def opened(self, record: Record, table: Table) -> Table:
+        """Seat 0 knows the coin toss and first card before it sends the opening (L4)."""
+        if self.seat == 0 and table.phase == OPENING:
+            return _opened(table, self.chain.value(1), record.seats[1].anchor)
+        return table
+
+
+@lru_cache(maxsize=4)
+def _chain(seat: int, seed: bytes) -> Chain:
+    """A seat's reveal chain (256 hashes), kept while the device plays."""
+    return Chain(CONTEXT, seat, seed)
+
+
+def _bag_key(record: Record, values, seat: int) -> bytes | None:
+    """The public value a seat's bag order is keyed with, once it exists (L5)."""
+    if seat == 0:
+        return record.seats[1].anchor or None
+    return values[0][1] if len(values[0]) > 1 else None
+
+
+def _bag_order(seed: bytes, key: bytes) -> list[int]:
+    """A seat's 30 tiles in draw order, from its seed and the opponent's key value (L5)."""
+    return shuffled(range(TILES), derived(seed, "bag"), key)
+
+
+def _setup(record: Record, seat: int, seed: bytes) -> tuple[Table, tuple, _Device]:
+    table, values = _load(record)
+    return table, values, _Device(record, table, values, seat, seed)
+
+
+def _legal(record: Record, table: Table, device: _Device) -> list:
+    seat = device.seat
+    if table.phase == OVER:
+        return [] if record.seats[seat].seed else [SEED]
+    if _sender(table) != seat:
+        return []
+    if table.phase in (REVEALING, TIEBREAK):
+        return [REVEAL]
+    table = device.opened(record, table)
+    if _sender(table) != seat:
+        return [OPEN]
+    return [m for t in device.hand(table) for m in MOVES_OF_TILE[t]]
+
+
+# The public API.
+
+def create(name: str, seed: bytes) -> Record:
+    """A new game: its creator takes seat 0 and publishes its anchor (L2)."""
+    return Record(GAME, (Seat(name, Chain(CONTEXT, 0, seed).anchor), Seat()))
+
+
+def join(record: Record, name: str, seed: bytes) -> Record:
+    """The second player takes seat 1 by publishing its anchor (L2)."""
+    if _table(record).phase != JOINING:
+        raise IllegalMove("This game already has two players.")
+    return replace(record, seats=(record.seats[0], Seat(name, Chain(CONTEXT, 1, seed).anchor)))
+
+
+def phase(record: Record) -> str:
+    """joining, opening, placing, revealing, tiebreak or over."""
+    return _table(record).phase
+
+
+def to_move(record: Record) -> tuple[int, ...]:
+    """The seats that must send the next link: the next message's sender, or after the end
+    the seats that have not published their seed yet (L12)."""
+    table = _table(record)
+    if table.phase == OVER:
+        return tuple(s for s in (0, 1) if not record.seats[s].seed)
+    return (_sender(table),)
+
+
+def legal(record: Record, seat: int, seed: bytes) -> list:
+    """What `seat` may do now: Move(tile, building) placements in the hot-seat order, or
+    OPEN, REVEAL, SEED; empty when it is not this seat's turn."""
+    table, _, device = _setup(record, seat, seed)
+    return _legal(record, table, device)
+
+
+def play(record: Record, seat: int, seed: bytes, action) -> Record:
+    """The record after `seat` takes `action` (one of `legal`): one more message (L3)."""
+    if action == SEED:
+        return publish_seed(record, seat, seed)
+    table, values, device = _setup(record, seat, seed)
+    if action not in _legal(record, table, device):
+        raise IllegalMove(f"Seat {seat + 1} cannot play {action!r} now.")
+    message = len(table.ends)
+    table = device.opened(record, table)
+    if isinstance(action, Move):
+        text = _placement_text(table, device, action, message)
+    elif action == OPEN:
+        text = EMPTY
+    else:
+        text = _reveal_text(table, device, message, values)
+    return _send(record, device, text)
+
+
+def _placement_text(table: Table, device: _Device, move: Move, message: int) -> str:
+    """A placement: building and padded bag position; the sixth adds the mover's faces (L6, L7)."""
+    hidden = hide(device.bag.index(move.tile), device.seed, (PLACE, message), TILES)
+    text = _token(move.building, hidden)
+    if table.placed == PLACEMENTS - 1:
+        new = len(table.placements)
+        after = _add_placement(table, device.seat, move.building, hidden, message)
+        text += _chars(move.tile if p == new else device.tile(p)
+                       for p in _own_in(after, device.seat, after.kind))
+    return text
+
+
+def _reveal_text(table: Table, device: _Device, message: int, values) -> str:
+    """The reveal owed after the sixth placement, with the hand if T17 needs it (L7, L9)."""
+    if table.phase == TIEBREAK:
+        return _chars(device.hand(table))
+    pids = _own_in(table, device.seat, table.kind)
+    tiles = [device.tile(p) for p in pids]
+    latest = list(_latest(table, values))
+    latest[device.seat] = device.chain.value(table.sent[device.seat] + 1)
+    after = _count(_show_tiles(table, device.seat, pids, tiles, message), tuple(latest))
+    text = _chars(tiles)
+    if after.phase == TIEBREAK:
+        text += _chars(device.hand(table))
+    return text or EMPTY
+
+
+def _send(record: Record, device: _Device, text: str) -> Record:
+    """Append a message with the sender's next chain value and history tag; the message
+    that ends the game by play also carries the sender's seed (L3, L12)."""
+    seat = device.seat
+    moves = record.moves + text
+    old = record.seats[seat]
+    new = replace(old, index=old.index + 1, value=device.chain.value(old.index + 1),
+                  tag_moves=len(moves),
+                  tag=history_tag(device.seed, transcript_hash(record.game_id, moves)))
+    record = replace(record, moves=moves, seats=_with_seat(record.seats, seat, new))
+    table = _table(record)
+    if table.phase == OVER and table.outcome.reason != FORFEIT:
+        record = replace(record, seats=_with_seat(record.seats, seat,
+                                                  replace(new, seed=device.seed)))
+    return record
+
+
+def _with_seat(seats: tuple[Seat, ...], number: int, seat: Seat) -> tuple[Seat, ...]:
+    return tuple(seat if n == number else s for n, s in enumerate(seats))
+
+
+def publish_seed(record: Record, seat: int, seed: bytes) -> Record:
+    """The record with `seat`'s seed added for the audit; only once the game is over (L12)."""
+    table, _, _ = _setup(record, seat, seed)
+    if table.phase != OVER:
+        raise IllegalMove("A seed is published only once the game is over.")
+    return replace(record, seats=_with_seat(record.seats, seat,
+                                            replace(record.seats[seat], seed=seed)))
+
+
+def may_claim(record: Record, seat: int) -> bool:
+    """Whether `seat` may declare its opponent forfeited: only while the opponent owes a
+    reveal (L14)."""
+    result = replay(record)
+    table = result.state
+    return (result.ok and table.phase in (REVEALING, TIEBREAK) and seat in (0, 1)
+            and _sender(table) == 1 - seat)
+
+
+def claim_forfeit(record: Record, seat: int, seed: bytes) -> Record:
+    """The claim that ends the game because the opponent will not reveal (L14)."""
+    if not may_claim(record, seat):
+        raise IllegalMove(f"Seat {seat + 1} may claim a forfeit only while its opponent "
+                          "owes a reveal.")
+    _, _, device = _setup(record, seat, seed)
+    return _send(record, device, CLAIM)
+
+
+def view(record: Record, seat: int | None = None, seed: bytes | None = None) -> dict:
+    """What this device may show, in the shape of parlor.games.tyrus.Tyrus.view: with the
+    seat's seed its own hand and face-down tiles, else only what the link makes public."""
+    table, values = _load(record)
+    device = _Device(record, table, values, seat, seed) \
+        if seat is not None and seed is not None else None
+    over = table.phase == OVER
+    movers = [] if over else [_sender(table)]
+    if device is not None:
+        table = device.opened(record, table)
+    faces = _faces(table)
+    hand = device.hand(table) if device else None
+
+    def face(pid: int, owner: int):
+        if pid in faces:
+            return tile_code(faces[pid])
+        return tile_code(device.tile(pid)) if device and owner == seat else None
+
+    def hand_of(s: int):
+        if table.shown[s] is not None:
+            return [tile_code(t) for t in table.shown[s][1]]
+        if s == seat and hand is not None:
+            return [tile_code(t) for t in hand]
+        return _hand_size(table, s)
+
+    return {
+        "game": GAME,
+        "seat": seat,
+        "to_move": movers,
+        "first_player": table.first,
+        "election": None if over or not table.number else {
+            "number": table.number, "kind": KINDS[table.kind],
+            "placements": [_starter(table) ^ (i & 1) for i in range(table.placed)]},
+        "deck_left": len(table.cards),
+        "buildings": [
+            {"owner": b // 3, "kind": KINDS[b % 3],
+             "tiles": [{"owner": table.placements[p].seat,
+                        "tile": face(p, table.placements[p].seat)} for p in pids]}
+            for b, pids in enumerate(table.buildings)],
+        "hands": [hand_of(s) for s in (0, 1)],
+        "bag": [TILES - d for d in table.drawn],
+        "chart": [{"number": n, "kind": KINDS[kind], "winner": winner}
+                  for n, (kind, winner) in enumerate(table.chart, 1)],
+        "last_tally": tally_view(table.last_tally),
+        "outcome": None if not over else {
+            "winners": list(table.outcome.winners), "reason": table.outcome.reason,
+            "tiebreak": list(table.tiebreak) if table.tiebreak else None},
+    }
+
+
+# The audit (L13).
+
+@dataclass(frozen=True)
+class Verdict:
+    """The audit's finding: ok, or what is wrong.
+
+    move: the earliest message (0 = the opening) with a failed check, if any. reason: the
+    leading problem, whole-game ones (a seed, a history check) before those of one move.
+    """
+
+    ok: bool
+    move: int | None
+    reason: str
+    problems: tuple[Problem, ...] = ()
+
+
+def audit(record: Record) -> Verdict:
+    """Check a finished game with both seeds: anchors, chains, bags, every placement,
+    every face shown, the tiebreak hands and both history checks (L13)."""
+    try:
+        values = _values(record)
+    except MoveError as err:
+        return Verdict(False, None, str(err))
+    result = _replay(record, values)
+    table = result.state
+    problems = []
+    if not result.ok:
+        error = result.error
+        seat = error.seat if isinstance(error, LinkError) else _due(table)
+        move = None if result.bad_token is None else result.applied
+        problems.append(Problem("link", seat, move, str(error)))
+    elif table.phase != OVER:
+        return Verdict(False, None, "The game is not over: there is nothing to audit yet.")
+    problems += _seed_checks(record, table, values, complete=result.ok)
+    problems.sort(key=lambda p: (p.move is not None, p.move or 0, p.seat))
+    if not problems:
+        return Verdict(True, None, "")
+    moves = [p.move for p in problems if p.move is not None]
+    return Verdict(False, min(moves) if moves else None, problems[0].detail, tuple(problems))
+
+
+def _due(table: Table) -> int:
+    """The seat to blame for a message that failed to read: the one it was due from."""
+    if table.phase == JOINING:
+        return 0
+    if table.phase == OVER:
+        return 1 - table.senders[-1]
+    return _sender(table)
+
+
+def _seed_checks(record: Record, table: Table, values, complete: bool) -> list[Problem]:
+    """Everything a seat claimed, recomputed from its seed. A missing seed is a problem only
+    in a `complete` game, one known to be over."""
+    seats = record.seats
+    checker = Audit(CONTEXT, [s.anchor for s in seats], [s.seed or None for s in seats])
+    problems = [p for p in checker.problems if complete or seats[p.seat].seed]
+    seeds = [checker.seed(s) for s in (0, 1)]      # a seed that fits its anchor fixes its chain
+    keys = [_bag_key(record, values, s) for s in (0, 1)]
+    bags = [_bag_order(seed, key) if seed and key else None for seed, key in zip(seeds, keys)]
+    used, tiles = [set(), set()], {}
+    for pid, p in enumerate(table.placements):
+        if bags[p.seat] is None:
+            continue
+        position = reveal(p.hidden, seeds[p.seat], (PLACE, p.message), TILES)
+        if position >= p.drawn:
+            problems.append(Problem("tile never drawn", p.seat, p.message,
+                                    f"Seat {p.seat + 1}'s placement at move {p.message + 1} "
+                                    "used a tile that was still in its bag."))
+        elif position in used[p.seat]:
+            problems.append(Problem("tile used twice", p.seat, p.message,
+                                    f"Seat {p.seat + 1}'s placement at move {p.message + 1} "
+                                    "used a tile it had already placed."))
+        used[p.seat].add(position)
+        tiles[pid] = bags[p.seat][position]
+    for message, pid, shown in table.reveals:
+        if pid in tiles and tiles[pid] != shown:
+            p = table.placements[pid]
+            problems.append(Problem("false tally claim", p.seat, message,
+                                    f"Seat {p.seat + 1} showed {tile_code(shown)} at move "
+                                    f"{message + 1}, but the tile it placed at move "
+                                    f"{p.message + 1} was {tile_code(tiles[pid])}."))
+    for s, shown in enumerate(table.shown):
+        if shown is not None and bags[s] is not None:
+            held = tuple(sorted(bags[s][i] for i in range(TILES) if i not in used[s]))
+            if held != shown[1]:
+                problems.append(Problem("false hand", s, shown[0],
+                                        f"Seat {s + 1} showed {_codes(shown[1])} as its hand at "
+                                        f"move {shown[0] + 1}, but it held {_codes(held)}."))
+    for s, seat in enumerate(seats):
+        if seat.tag and seeds[s] is not None and seat.tag != history_tag(
+                seeds[s], transcript_hash(record.game_id, record.moves[:seat.tag_moves])):
+            problems.append(Problem("history check", s, None,
+                                    f"Seat {s + 1}'s history check does not match the moves: "
+                                    f"they were changed after Seat {s + 1} had sent them, so "
+                                    "this is not the game it played."))
+    return problems
+
+
+def _codes(tiles) -> str:
+    return " ".join(tile_code(t) for t in tiles)
