@@ -1,0 +1,172 @@
+"""The computer opponent (parlor.bots): legal, reproducible, blind to hidden values, and
+clearly stronger than random play. Budgets are kept small so the file stays fast."""
+import copy
+from dataclasses import replace
+
+import pytest
+
+from parlor import bots
+from parlor.games import registry
+from parlor.games.tyrannen import ENGINE as TYRANNEN, END, FIRST_CITIZEN, Move, rank_subset
+from parlor.protocol import Outcome
+from parlor.rng import Stream, derive
+
+ENGINES = registry()
+SMALL = {"tyrus": 400, "tsuro": 4000, "tyrannen": None}    # playout moves per decision
+
+
+def match(game, index: int, bot_seat: int, players: int = 2, budget=None, options=None):
+    """One game of the bot in `bot_seat` against random bots; the bot's score."""
+    state = game.initial(derive(b"bot-match", game.key, index)[:16], players, options or {})
+    for ply in range(5000):
+        if game.outcome(state) is not None:
+            return bots.score(game.outcome(state), bot_seat)
+        seat = game.to_move(state)[0]
+        key = derive(b"bot-match-move", game.key, index, ply)
+        if seat == bot_seat:
+            move = bots.choose(game, state, seat, key, budget)
+            assert move in game.legal(state), "the bot chose an illegal move"
+        else:
+            move = bots.random_bot(game, state, key)
+        state = game.apply(state, move)
+    raise AssertionError("the game did not end")
+
+
+def positions(game, count: int, players: int = 2):
+    """Positions from a random game where the mover has a real choice, spread over the game."""
+    state = game.initial(derive(b"bot-positions", game.key)[:16], players, {})
+    stream = Stream(b"bot-positions", game.key)
+    found = []
+    while game.outcome(state) is None:
+        moves = game.legal(state)
+        if len(moves) > 1:
+            found.append(state)
+        state = game.apply(state, moves[stream.below(len(moves))])
+    return found[:: max(1, len(found) // count)][:count]
+
+
+@pytest.mark.parametrize("key", ["tyrus", "tsuro"])
+def test_bot_beats_random_play_from_either_seat(key, games=14, at_least=12.5):
+    """Against random play a random bot scores 12.5 of 14 with odds below 1 in 1000 (win or
+    lose 1/2 each; Tsuro, with 10% draws, about the same); half the games from each seat."""
+    game = ENGINES[key]
+    by_seat = [0.0, 0.0]
+    for i in range(games):
+        by_seat[i % 2] += match(game, i, i % 2, budget=SMALL[key])
+    assert sum(by_seat) >= at_least, by_seat
+    assert min(by_seat) >= at_least / 2 - 1, by_seat
+
+
+def test_random_bot_plays_legal_moves_and_depends_only_on_its_key():
+    game = ENGINES["tyrus"]
+    state = game.initial(b"\x01" * 16, 2, {})
+    moves = {game.encode(bots.random_bot(game, state, derive(b"r", i))) for i in range(40)}
+    assert moves <= {game.encode(m) for m in game.legal(state)} and len(moves) > 10
+    assert bots.random_bot(game, state, b"k") == bots.random_bot(game, state, b"k")
+
+
+@pytest.mark.parametrize("key", sorted(ENGINES))
+def test_same_key_same_move_and_the_state_is_untouched(key):
+    game = ENGINES[key]
+    for state in positions(game, 3):
+        seat = game.to_move(state)[0]
+        before = copy.deepcopy(state)
+        first = bots.choose(game, state, seat, b"same key", SMALL[key])
+        assert bots.choose(game, state, seat, b"same key", SMALL[key]) == first
+        assert state == before and first in game.legal(state)
+
+
+@pytest.mark.parametrize("key", sorted(ENGINES))
+def test_bot_never_reads_hidden_values(key):
+    """Two positions that differ only in what the mover cannot see give the same move."""
+    game = ENGINES[key]
+    differed = 0
+    for n, state in enumerate(positions(game, 4)):
+        seat = game.to_move(state)[0]
+        other = game.sample_hidden(state, seat, derive(b"other hidden values", n))
+        assert game.view(other, seat) == game.view(state, seat)
+        differed += other != state
+        key_ = derive(b"bot key", n)
+        assert (bots.choose(game, state, seat, key_, SMALL[key])
+                == bots.choose(game, other, seat, key_, SMALL[key]))
+    assert differed, "no position had hidden values to change: the check proved nothing"
+
+
+def test_a_single_legal_move_is_played():
+    state = tyrannen_round("king", ap_king=0, ap_knights=0)
+    assert TYRANNEN.legal(state) == [END]
+    assert bots.choose(TYRANNEN, state, 0, b"k") == END
+
+
+def test_only_the_seat_to_move_may_ask():
+    game = ENGINES["tyrus"]
+    state = game.initial(b"\x03" * 16, 2, {})
+    with pytest.raises(ValueError):
+        bots.choose(game, state, 1 - game.to_move(state)[0], b"k")
+
+
+def test_score_counts_wins_shared_wins_draws_and_losses():
+    assert bots.score(Outcome((1,), "won"), 1) == 1
+    assert bots.score(Outcome((0, 2), "shared"), 2) == 0.5
+    assert bots.score(Outcome((0, 1, 2), "shared"), 0) == pytest.approx(1 / 3)
+    assert bots.score(Outcome((), "draw"), 0) == 0.5
+    assert bots.score(Outcome((0,), "won"), 1) == 0
+
+
+# --- Tod dem Tyrannen: the heuristic player --------------------------------------------
+
+def tyrannen_round(phase: str, assassins=(2, 5, 9), **changes):
+    """Side A in round 1 with the given assassins, then `changes` (cells as (row, col))."""
+    state = TYRANNEN.initial(b"tyrannen-bot-tst", 2)
+    state = TYRANNEN.apply(state, Move("assassins", 0, rank_subset(assassins)))
+    cell = state.board.cell
+    if "king" in changes:
+        changes["king"] = cell(*changes["king"])
+    if "knights" in changes:
+        changes["knights"] = tuple(cell(*rc) for rc in changes["knights"])
+    if phase == "rebel":
+        changes = {"ap_king": 0, "ap_knights": 0, **changes}
+    return replace(state, phase=phase, **changes)
+
+
+def play_turn(state, seat: int, key: bytes):
+    """Let the bot act for `seat` until it ends the turn or the game ends; the moves made."""
+    made = []
+    while TYRANNEN.outcome(state) is None and TYRANNEN.to_move(state) == (seat,):
+        move = bots.choose(TYRANNEN, state, seat, derive(key, len(made)))
+        made.append(move)
+        state = TYRANNEN.apply(state, move)
+        if move.kind == "end":
+            break
+    return state, made
+
+
+def test_tyrannen_king_leaves_through_the_gate_when_he_can():
+    state = tyrannen_round("king", king=(1, 2), ap_king=1)
+    after, made = play_turn(state, 0, b"gate")
+    assert made[0] == Move("step", 0, 0)
+    assert after.outcome is not None and after.outcome.winners == (0,)
+
+
+def test_tyrannen_knights_eliminate_an_unmasked_assassin_in_reach():
+    """Citizen 5 (index 4) at (5,2) is an unmasked assassin; knight 2 moves next to it."""
+    knights = [[1, 3], [5, 3], [7, 8], [8, 7], [8, 8], [8, 9], [9, 8]]
+    state = tyrannen_round("king", assassins=(2, 4, 9), knights=knights,
+                           unmasked=tuple(i == 4 for i in range(12)))
+    assert state.board.rc(state.citizens[4]) == [5, 2]
+    after, _ = play_turn(state, 0, b"hunt")
+    assert after.citizens[4] is None and after.phase == "rebel"
+
+
+def test_tyrannen_rebel_unmasks_beside_the_king_and_kills_him():
+    """Citizen 3 (index 2) stands north of the king; with 4 AP two hits kill (K17)."""
+    state = tyrannen_round("rebel", king=(4, 4), ap_rebel=4)
+    assert state.board.rc(state.citizens[2]) == [3, 4]
+    after, made = play_turn(state, 1, b"strike")
+    assert made[0] == Move("unmask", FIRST_CITIZEN + 2)
+    assert after.outcome is not None and after.outcome.winners == (1,)
+
+
+def test_tyrannen_bot_king_beats_a_random_rebel():
+    """A random king never reaches the castle; the bot's king wins this seeded game."""
+    assert match(TYRANNEN, 0, 0) == 1
