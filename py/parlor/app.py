@@ -5,17 +5,20 @@ import secrets
 import time
 
 import js
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_proxy, to_js
 
 from .boards import PLAYABLE, board_for
 from .games import engine
+from . import linkplay
+from .linkplay import LinkProblem, LinkSession, LinkStore
 from .saves import SaveError, SavedGame, StorageFull, Store, clean_name
 from .session import Session
-from .views import screens
+from .views import link_screens, screens
 
 CURRENT = "parlor:current"
+BOT_PAUSE_MS = 350
 # data-* attributes a tap may carry; the board's own ones are listed by each board
-DATA_KEYS = ("action", "game", "id", "key", "delta", "option", "value",
+DATA_KEYS = ("action", "game", "id", "key", "delta", "option", "value", "bots",
              "tile", "building", "cell", "figure", "slot", "rotation", "mark")
 
 
@@ -34,7 +37,8 @@ class LocalStorage:
         self.storage = js.window.localStorage
 
     def get(self, key):
-        return self.storage.getItem(key)
+        value = self.storage.getItem(key)
+        return value if isinstance(value, str) else None  # JS null arrives as jsnull
 
     def set(self, key, text):
         try:
@@ -55,21 +59,37 @@ class App:
         self.backend = LocalStorage()
         self.store = Store(self.backend)
         self.session: Session | None = None
+        self.link_store = LinkStore(self.backend)
+        self.link: LinkSession | None = None
+        self.show_qr = self.show_seat_link = False
         self.notice = ""
         self.setups = {key: new_setup(key) for key in PLAYABLE}
+        self.bot_turn = create_proxy(self.run_bot)
 
     # Screens
 
     def render(self) -> None:
-        if self.session is None:
+        if self.link is not None:
+            self.root.innerHTML = link_screens.link_screen(self.link, page_base(), self.show_qr,
+                                                           self.show_seat_link)
+        elif self.session is None:
             games, damaged = self.store.all()
-            self.root.innerHTML = screens.home(games, damaged, self.setups, self.notice)
+            links, broken = self.link_store.all()
+            self.root.innerHTML = screens.home(games, damaged, self.setups, self.notice,
+                                               links, broken)
         else:
             self.root.innerHTML = screens.game_screen(self.session)
+            if self.session.phase == "bot":
+                js.setTimeout(self.bot_turn, BOT_PAUSE_MS)  # paint "thinking" first
         self.notice = ""
 
+    def run_bot(self) -> None:
+        if self.session is not None and self.session.phase == "bot":
+            self.guarded(self.session.bot_move)
+            self.render()
+
     def go_home(self) -> None:
-        self.session = None
+        self.session = self.link = None
         self.backend.storage.removeItem(CURRENT)
         self.render()
         js.window.scrollTo(0, 0)
@@ -105,18 +125,23 @@ class App:
             setup["options"][data["option"]] = next(v for v, _ in choices if str(v) == data["value"])
         self.render()
 
-    def start_game(self, game_key: str, rematch_of: SavedGame | None = None) -> None:
+    def start_game(self, game_key: str, rematch_of: SavedGame | None = None,
+                   against_computer: bool = False) -> None:
         if rematch_of is not None:
-            names, options = rematch_of.names, rematch_of.options
+            names, options, bots = rematch_of.names, rematch_of.options, rematch_of.bots
         else:
             self.read_names()
             setup = self.setups[game_key]
-            names = tuple(clean_name(setup["names"][i], screens.seat_label(game_key, i))
-                          for i in range(setup["players"]))
+            count = setup["players"]
+            bots = tuple(range(1, count)) if against_computer else ()
+            names = tuple("Computer" if i in bots and count == 2 else
+                          f"Computer {i}" if i in bots else
+                          clean_name(setup["names"][i], screens.seat_label(game_key, i))
+                          for i in range(count))
             options = dict(setup["options"])
         now = time.time()
         saved = SavedGame(id=secrets.token_hex(8), game=game_key, seed=secrets.token_hex(16),
-                          names=names, options=options, created=now, updated=now)
+                          names=names, bots=bots, options=options, created=now, updated=now)
         self.session = Session.open(saved, self.store)
         self.session.save()
         self.backend.storage.setItem(CURRENT, saved.id)
@@ -130,21 +155,116 @@ class App:
             return
         data = {k: getattr(target.dataset, k) for k in DATA_KEYS
                 if getattr(target.dataset, k, None) is not None}
+        self.guarded(self.dispatch, data)
+
+    def guarded(self, action, *args) -> None:
+        """Run an action; a bug shows a message and the home screen, never a traceback."""
         try:
-            self.dispatch(data)
-        except Exception as err:  # never leave a traceback in front of a player
+            action(*args)
+        except Exception as err:
             js.console.error(f"Parlor: {type(err).__name__}: {err}")
             self.notice = "Something went wrong with that action; your games are safe."
-            self.session = None
+            self.session = self.link = None
             self.render()
+
+    # Play by link
+
+    def open_fragment(self, fragment: str) -> None:
+        """A link was opened: merge it into this device's games and show it."""
+        try:
+            held, note = linkplay.open_link(self.link_store, fragment)
+        except LinkProblem as err:
+            self.notice = str(err)
+            self.go_home()
+            return
+        self.session = None
+        self.show_qr = self.show_seat_link = False
+        self.link = LinkSession(held, self.link_store, notice=note)
+        if held.seat is not None:
+            self.backend.storage.setItem(CURRENT, "link:" + held.record.game_id.hex())
+        self.render()
+        js.window.scrollTo(0, 0)
+
+    def open_held(self, game_id: str) -> None:
+        held = self.link_store.get(bytes.fromhex(game_id))
+        if held is None:
+            self.notice = "That game is no longer on this device."
+            return self.go_home()
+        self.session = None
+        self.link = LinkSession(held, self.link_store)
+        self.backend.storage.setItem(CURRENT, "link:" + game_id)
+        self.render()
+
+    def new_link_game(self, game_key: str) -> None:
+        self.read_names()
+        name = clean_name(self.setups[game_key]["names"][0], "Player 1")
+        self.link = linkplay.create(self.link_store, name)
+        self.session = None
+        self.backend.storage.setItem(CURRENT, "link:" + self.link.record.game_id.hex())
+        self.render()
+
+    def link_action(self, data: dict) -> None:
+        link, action = self.link, data.get("action")
+        if action == "join":
+            name = js.document.getElementById("join-name").value
+            link.join(clean_name(name, "Player 2"))
+            self.backend.storage.setItem(CURRENT, "link:" + link.record.game_id.hex())
+        elif action == "confirm":
+            link.confirm()
+        elif action == "take-back":
+            link.pending = None
+        elif action == "link-act":
+            link.act(data["value"])
+        elif action == "resend":
+            link.sent = True
+        elif action == "forfeit":
+            if js.window.confirm("Declare that your opponent forfeited? The game ends."):
+                link.claim_forfeit()
+        elif action == "qr":
+            self.show_qr = not self.show_qr
+        elif action == "seat-link":
+            self.show_seat_link = not self.show_seat_link
+        elif action in ("share", "copy"):
+            return self.share(action == "share")
+        else:
+            link.tap(data)
+        self.render()
+
+    def share(self, system_sheet: bool) -> None:
+        """Hand the link to the phone's share sheet, or copy it to the clipboard."""
+        url = js.document.getElementById("share-link").value
+        text = link_screens.share_text(self.link)
+        if system_sheet and hasattr(js.navigator, "share"):
+            details = to_js({"title": "Parlor: Tyrus", "text": text, "url": url},
+                            dict_converter=js.Object.fromEntries)
+            js.navigator.share(details).catch(create_proxy(lambda error: None))
+            return
+        field = js.document.getElementById("share-link")
+        field.select()
+        if hasattr(js.navigator, "clipboard"):
+            js.navigator.clipboard.writeText(url).then(
+                create_proxy(lambda _: toast("Link copied: paste it into a message.")),
+                create_proxy(lambda _: toast("Select the link above and copy it.")))
+        else:
+            toast("Select the link above and copy it.")
 
     def dispatch(self, data: dict) -> None:
         action = data.get("action")
+        if action == "link-new":
+            return self.new_link_game(data["game"])
+        if action == "open-link":
+            return self.open_held(data["id"])
+        if action == "delete-link":
+            if js.window.confirm("Delete this game from this device?"):
+                self.backend.storage.removeItem(linkplay.PREFIX + data["id"])
+            return self.render()
+        if self.link is not None and action != "home":
+            return self.link_action(data)
         session = self.session
         if action in ("players", "option"):
             return self.change_setup(data)
         if action == "start":
-            return self.start_game(data["game"])
+            return self.start_game(data["game"], against_computer="bots" in data)
         if action == "open":
             return self.open_game(data["id"])
         if action == "delete":
@@ -173,13 +293,40 @@ class App:
         self.render()
 
 
+def page_base() -> str:
+    """This page's address without its fragment: links are made from it."""
+    return str(js.location.href).split("#", 1)[0]
+
+
+def toast(text: str) -> None:
+    box = js.document.getElementById("toast")
+    box.textContent = text
+    box.hidden = False
+    js.setTimeout(create_proxy(lambda: setattr(box, "hidden", True)), 2500)
+
+
+def take_fragment(app: App) -> bool:
+    """Open the link in the address bar, if any, then clear it from the bar."""
+    fragment = str(js.location.hash)
+    if len(fragment) <= 1:
+        return False
+    js.history.replaceState(None, "", page_base())
+    app.guarded(app.open_fragment, fragment)
+    return True
+
+
 def start() -> None:
     """Take over the page from the loading screen."""
     root = js.document.getElementById("app")
     app = App(root)
     root.addEventListener("click", create_proxy(app.on_click))
-    current = app.backend.storage.getItem(CURRENT)
-    if current:
+    js.window.addEventListener("hashchange", create_proxy(lambda event: take_fragment(app)))
+    current = app.backend.get(CURRENT) or ""
+    if take_fragment(app):
+        pass
+    elif current.startswith("link:"):
+        app.guarded(app.open_held, current[5:])
+    elif current:
         app.open_game(current)
     else:
         app.render()

@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .boards import board_for
+from .bots import choose
+from .rng import derive
 from .saves import SavedGame, StorageFull, Store
 
 
@@ -57,6 +59,8 @@ class Session:
             self.phase = "over"
             return
         mover = self.mover
+        if len(self.humans) == 1:
+            self.holder = self.humans[0]   # one person at the screen: always their view
         if mover in self.saved.bots:
             self.phase = "bot"
         elif len(self.humans) > 1 and self.board.hidden_hands and mover != self.holder:
@@ -89,10 +93,11 @@ class Session:
             return
         self._commit(self.pending)
 
-    def bot_move(self, move) -> None:
-        """Play a move chosen by the computer for the seat to move."""
+    def bot_move(self) -> None:
+        """Let the computer choose and play the move of the seat it holds."""
         if self.phase == "bot":
-            self._commit(move)
+            key = derive(bytes.fromhex(self.saved.seed), "bot", len(self.saved.moves))
+            self._commit(choose(self.engine, self.state, self.mover, key))
 
     def _commit(self, move) -> None:
         before = self.state

@@ -25,9 +25,12 @@ class Board:
 
     def tap(self, state, data: dict, pending: Move | None):
         """Handle a tap; returns a move to stage, or None when only the selection changed."""
+        return self.tap_legal(ENGINE.legal(state), data, pending)
+
+    def tap_legal(self, legal: list, data: dict, pending: Move | None):
+        """tap() given the legal placements (by link they come from the link's protocol)."""
         if pending is not None:
             return None
-        legal = ENGINE.legal(state)
         if "tile" in data:
             code = data["tile"]
             self.selected = None if code == self.selected else code
@@ -49,11 +52,16 @@ class Board:
         return [m.building for m in legal if m.tile == tile]
 
     def svg(self, state, seat: int | None, pending: Move | None, names, interactive: bool) -> str:
-        view = ENGINE.view(state, seat)
+        return self.svg_view(ENGINE.view(state, seat), ENGINE.legal(state), seat, pending, names,
+                             interactive)
+
+    def svg_view(self, view: dict, legal: list, seat: int | None, pending: Move | None, names,
+                 interactive: bool) -> str:
+        """svg() given a view and the legal placements."""
         ui = {
             "viewer": 0 if seat is None else seat,
             "selected": self.selected if interactive else None,
-            "targets": self._targets(ENGINE.legal(state)) if interactive else [],
+            "targets": self._targets(legal) if interactive else [],
             "pending": None if pending is None else
             {"tile": tile_code(pending.tile), "building": pending.building},
             "interactive": interactive,
@@ -66,7 +74,11 @@ class Board:
 
     def hint(self, state, pending: Move | None) -> str:
         """One line telling the player what to do now."""
-        election = ENGINE.view(state, None)["election"]
+        return self.hint_view(ENGINE.view(state, None), pending)
+
+    def hint_view(self, view: dict, pending: Move | None) -> str:
+        """hint() given a view."""
+        election = view["election"]
         if pending is not None:
             return "Confirm to end your turn, or take the tile back."
         placed = len(election["placements"])
@@ -83,4 +95,8 @@ class Board:
 
     def summary(self, state, names) -> str:
         """The most recent public result (the last tally), as HTML."""
-        return view_tyrus.render_tally(ENGINE.view(state, None), list(names))
+        return self.summary_view(ENGINE.view(state, None), names)
+
+    def summary_view(self, view: dict, names) -> str:
+        """summary() given a view."""
+        return view_tyrus.render_tally(view, list(names))

@@ -15,6 +15,7 @@ BLURBS = {
                  "in the crowd to strike him down."),
     "tsuro": "Lay path tiles to steer your marker; the last one still on the board wins.",
 }
+BY_LINK = ("tyrus",)     # games that can be played by sending links
 SEAT_LABELS = {"tyrannen": ("The king", "The rebels")}
 SEAT_WORD = re.compile(r"\bSeat (\d)\b")
 
@@ -30,7 +31,7 @@ def button(label: str, action: str, primary: bool = False, **data) -> str:
     return f'<button type="button" class="{cls}" data-action="{action}"{extra}>{esc(label)}</button>'
 
 
-def home(games, damaged, setups: dict, notice: str = "") -> str:
+def home(games, damaged, setups: dict, notice: str = "", links=(), broken=()) -> str:
     """The start screen: a setup card per game and the games kept on this device."""
     parts = ['<header class="bar"><h1 class="brand">Parlor</h1></header>']
     if notice:
@@ -53,7 +54,28 @@ def home(games, damaged, setups: dict, notice: str = "") -> str:
                      f'<span class="status">{esc(entry.reason)} It cannot be opened.</span></div>'
                      f'{button("Discard", "discard", key=entry.key)}</li>')
     parts.append("</ul></section>")
+    if links or broken:
+        parts.append(link_list(links, broken))
     return "".join(parts)
+
+
+def link_list(links, broken) -> str:
+    """The games this device plays (or played) by link, with whose turn it is."""
+    from .link_screens import turn_line_of
+    parts = ['<section class="card saved links"><h2>Games by link</h2><ul class="games">']
+    for held in links:
+        gid = held.record.game_id.hex()
+        names = [seat.name or f"Player {n + 1}" for n, seat in enumerate(held.record.seats)]
+        parts.append(f'<li class="saved-game link-game"><div><strong>Tyrus</strong>: '
+                     f'{esc(" vs ".join(names))}<br><span class="status">'
+                     f'{esc(turn_line_of(held))} · {esc(when(held.updated))}</span></div>'
+                     f'{button("Open", "open-link", True, id=gid)}'
+                     f'{button("Delete", "delete-link", id=gid)}</li>')
+    for key in broken:
+        parts.append(f'<li class="saved-game damaged"><div><strong>A damaged game by link</strong>'
+                     f'<br><span class="status">It cannot be opened.</span></div>'
+                     f'{button("Discard", "discard", key=key)}</li>')
+    return "".join(parts) + "</ul></section>"
 
 
 def setup_card(key: str, setup: dict) -> str:
@@ -79,7 +101,18 @@ def setup_card(key: str, setup: dict) -> str:
             f'<p class="blurb">{esc(BLURBS.get(key, ""))}</p>'
             f'<p class="meta">{low if low == high else f"{low}-{high}"} players</p>'
             + "".join(rows) + f'<div class="names">{inputs}</div>'
-            f'<div class="starts">{button("Play on this device", "start", True, game=key)}</div></section>')
+            f'<div class="starts">{button("Play on this device", "start", True, game=key)}'
+            f'{button(computer_label(key, count), "start", game=key, bots=1)}'
+            + (button("Play by link with a friend", "link-new", game=key) if key in BY_LINK else "")
+            + '</div></section>')
+
+
+def computer_label(key: str, count: int) -> str:
+    """The against-the-computer button: who the player will be."""
+    if count > 2:
+        return f"Play against {count - 1} computers"
+    return f"Play {seat_label(key, 0).lower()} against the computer" if key in SEAT_LABELS \
+        else "Play against the computer"
 
 
 def seat_label(key: str, seat: int) -> str:

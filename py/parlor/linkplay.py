@@ -1,0 +1,255 @@
+"""Play by link on this device: the games it holds, and what opening a link does to them.
+
+A device keeps, per link game, the latest record it knows and, if it holds a seat, that
+seat's number and secret seed (which never leaves the device, except in the private
+"take this seat" link the player asks for). Opening a link merges it with what is kept:
+a newer link advances the game, an older one changes nothing, a diverging one is refused
+and both are kept. Only Tyrus is played by link so far.
+"""
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field, replace
+
+from . import record as records
+from . import tyrus_link as protocol
+from .fairplay import b64, new_seed, unb64
+from .boards.tyrus import Board
+from .games.tyrus import Move
+from .saves import StorageFull
+
+PREFIX = "parlor:link:"
+CONFLICT_PREFIX = "parlor:link-conflict:"
+SEAT_LINK = "seat"
+FORMAT = 1
+ACTION_LABELS = {
+    protocol.OPEN: "Start the game",
+    protocol.REVEAL: "Turn up my tiles for the count",
+    protocol.SEED: "Publish my secret for the fairness check",
+}
+STATUS_NOTES = {
+    "advanced": "",
+    "same": "You already had this link: nothing new in it.",
+    "older": "This link is older than the game on this device: nothing was changed.",
+}
+FULL = ("This device's storage is full: the game goes on, but send your link now: it may be "
+        "the only copy.")
+DIVERGED = ("This link's history differs from the game on this device, so it was not used. "
+            "Both versions are kept; ask your friend to send their latest link.")
+
+
+class LinkProblem(ValueError):
+    """A link that cannot be used; the message is for the player."""
+
+
+@dataclass(frozen=True)
+class Held:
+    """One link game as this device keeps it."""
+
+    record: records.Record
+    seat: int | None = None
+    seed: bytes | None = None
+    updated: float = 0.0
+
+    @property
+    def key(self) -> str:
+        return PREFIX + self.record.game_id.hex()
+
+    def to_json(self) -> str:
+        return json.dumps({"format": FORMAT, "link": records.encode(self.record),
+                           "seat": self.seat, "seed": self.seed and b64(self.seed),
+                           "updated": self.updated}, separators=(",", ":"))
+
+
+def parse_held(text: str) -> Held:
+    """A kept link game from its JSON; LinkProblem if it cannot be read."""
+    try:
+        data = json.loads(text)
+        if data.get("format") != FORMAT:
+            raise ValueError
+        seat, seed = data["seat"], data["seed"]
+        if seat is not None and (type(seat) is not int or not 0 <= seat < 2):
+            raise ValueError
+        return Held(records.decode(data["link"]), seat,
+                    None if seed is None else unb64(seed), float(data["updated"]))
+    except (ValueError, TypeError, KeyError, AttributeError):
+        raise LinkProblem("A game played by link on this device is damaged.") from None
+
+
+def seat_link(held: Held) -> str:
+    """The private fragment that moves a seat (with its secret) to another device."""
+    return f"{SEAT_LINK}.{held.seat}.{b64(held.seed)}.{records.encode(held.record)}"
+
+
+def read_fragment(fragment: str) -> tuple[records.Record, int | None, bytes | None]:
+    """A link's record, and the seat and seed when it is a private seat link."""
+    fragment = fragment.lstrip("#")
+    seat = seed = None
+    if fragment.startswith(SEAT_LINK + "."):
+        try:
+            _, seat_text, seed_text, fragment = fragment.split(".", 3)
+            seat, seed = int(seat_text), unb64(seed_text)
+            if seat not in (0, 1) or len(seed) != 16:
+                raise ValueError
+        except ValueError:
+            raise LinkProblem("This private seat link is damaged.") from None
+    try:
+        record = records.decode(fragment)
+    except records.RecordError as err:
+        raise LinkProblem(str(err)) from None
+    if record.game != protocol.GAME:
+        raise LinkProblem("This version of Parlor plays only Tyrus by link.")
+    if seat is not None and protocol.replay(record).ok and not _seed_fits(record, seat, seed):
+        raise LinkProblem("This private seat link does not belong to this game.")
+    return record, seat, seed
+
+
+def _seed_fits(record: records.Record, seat: int, seed: bytes) -> bool:
+    from .fairplay import Chain
+    return Chain(protocol.CONTEXT, seat, seed).anchor == record.seats[seat].anchor
+
+
+class LinkStore:
+    """Link games kept in a string key-value backend (see saves.Store)."""
+
+    def __init__(self, backend):
+        self.backend = backend
+        self.full = False       # the last write failed: the game lives only in memory
+
+    def all(self) -> tuple[list[Held], list[str]]:
+        games, damaged = [], []
+        for key in self.backend.keys():
+            if key.startswith(PREFIX):
+                try:
+                    games.append(parse_held(self.backend.get(key)))
+                except LinkProblem:
+                    damaged.append(key)
+        games.sort(key=lambda h: h.updated, reverse=True)
+        return games, damaged
+
+    def get(self, game_id: bytes) -> Held | None:
+        text = self.backend.get(PREFIX + game_id.hex())
+        return None if text is None else parse_held(text)
+
+    def put(self, held: Held) -> Held:
+        held = replace(held, updated=time.time())
+        self._write(held.key, held.to_json())
+        return held
+
+    def keep_conflict(self, incoming: records.Record) -> None:
+        key = f"{CONFLICT_PREFIX}{incoming.game_id.hex()}:{int(time.time() * 1000)}"
+        self._write(key, records.encode(incoming))
+
+    def _write(self, key: str, text: str) -> None:
+        try:
+            self.backend.set(key, text)
+            self.full = False
+        except StorageFull:
+            self.full = True
+
+
+def open_link(store: LinkStore, fragment: str) -> tuple[Held, str]:
+    """Take in a link: the game as this device now holds (or merely shows) it, and a note."""
+    incoming, seat, seed = read_fragment(fragment)
+    held = store.get(incoming.game_id)
+    if seat is not None:
+        base = held.record if held else incoming
+        merged, status = records.merge(base, incoming) if held else (incoming, "advanced")
+        if status == "diverged":
+            store.keep_conflict(incoming)
+            raise LinkProblem(DIVERGED)
+        return store.put(Held(merged, seat, seed)), "This device now holds your seat."
+    if held is None:
+        return Held(incoming), ""
+    merged, status = records.merge(held.record, incoming)
+    if status == "diverged":
+        store.keep_conflict(incoming)
+        raise LinkProblem(DIVERGED)
+    if status == "advanced":
+        held = store.put(replace(held, record=merged))
+    return held, STATUS_NOTES.get(status, "")
+
+
+@dataclass
+class LinkSession:
+    """One link game on screen: the player's staged placement, and what they may do."""
+
+    held: Held
+    store: LinkStore
+    pending: Move | None = None
+    notice: str = ""
+    sent: bool = False          # a move was just made: offer the link to send
+    board: Board = field(default_factory=Board, repr=False)
+
+    @property
+    def record(self) -> records.Record:
+        return self.held.record
+
+    @property
+    def names(self) -> tuple[str, str]:
+        return tuple(s.name or f"Player {n + 1}" for n, s in enumerate(self.record.seats))
+
+    @property
+    def replayed(self):
+        return protocol.replay(self.record)
+
+    @property
+    def seat(self) -> int | None:
+        return self.held.seat
+
+    def joinable(self) -> bool:
+        return self.seat is None and protocol.phase(self.record) == protocol.JOINING \
+            and self.replayed.ok
+
+    def tap(self, data: dict) -> None:
+        """A tap on the board while it is this device's turn to place."""
+        moves = [m for m in self.legal() if isinstance(m, Move)]
+        if moves and not self.sent:
+            move = self.board.tap_legal(moves, data, self.pending)
+            if move is not None:
+                self.pending = move
+
+    def confirm(self) -> None:
+        if self.pending is not None:
+            self.act(self.pending)
+
+    def my_turn(self) -> bool:
+        return (self.seat is not None and self.replayed.ok
+                and self.seat in protocol.to_move(self.record))
+
+    def legal(self) -> list:
+        return protocol.legal(self.record, self.seat, self.held.seed) if self.my_turn() else []
+
+    def view(self) -> dict:
+        if self.seat is None:
+            return protocol.view(self.record)
+        return protocol.view(self.record, self.seat, self.held.seed)
+
+    def join(self, name: str) -> None:
+        seed = new_seed()
+        self._keep(Held(protocol.join(self.record, name, seed), 1, seed))
+
+    def act(self, action) -> None:
+        """Play one of the legal actions (a placement or OPEN/REVEAL/SEED); offer the link."""
+        self._keep(replace(self.held, record=protocol.play(self.record, self.seat,
+                                                           self.held.seed, action)))
+
+    def claim_forfeit(self) -> None:
+        self._keep(replace(self.held, record=protocol.claim_forfeit(self.record, self.seat,
+                                                                    self.held.seed)))
+
+    def _keep(self, held: Held) -> None:
+        """Store the new position and offer its link; say so if storage is full."""
+        self.held = self.store.put(held)
+        self.pending = None
+        self.sent = True
+        self.notice = FULL if self.store.full else ""
+
+
+def create(store: LinkStore, name: str) -> LinkSession:
+    """A new Tyrus game by link, with this device in seat 0."""
+    seed = new_seed()
+    session = LinkSession(Held(protocol.create(name, seed), 0, seed), store)
+    session._keep(session.held)
+    return session

@@ -1,0 +1,86 @@
+"""Games by link on one device: merging links, seat links, damage and full storage."""
+import pytest
+
+from parlor import linkplay
+from parlor.record import encode
+from parlor.saves import MemoryBackend
+
+
+def device(limit=None):
+    return linkplay.LinkStore(MemoryBackend(limit))
+
+
+def joined():
+    """Ana's device with a game Bo has joined (Ana has his answer), and Bo's device."""
+    ana_store, bo_store = device(), device()
+    ana = linkplay.create(ana_store, "Ana")
+    invite = encode(ana.record)
+    held, _ = linkplay.open_link(bo_store, invite)
+    bo = linkplay.LinkSession(held, bo_store)
+    assert bo.joinable() and held.seat is None
+    bo.join("Bo")
+    held, note = linkplay.open_link(ana_store, encode(bo.record))
+    return linkplay.LinkSession(held, ana_store), bo, invite
+
+
+def test_a_newer_link_advances_an_older_one_changes_nothing_and_says_so():
+    ana, bo, invite = joined()
+    assert ana.my_turn() and ana.held.seat == 0
+    held, note = linkplay.open_link(ana.store, invite)
+    assert note.startswith("This link is older") and held.record == ana.record
+    held, note = linkplay.open_link(ana.store, encode(ana.record))
+    assert note.startswith("You already had this link")
+
+
+def test_a_diverging_link_is_refused_and_both_versions_are_kept():
+    ana, bo, invite = joined()
+    cy_store = device()
+    cy = linkplay.LinkSession(linkplay.open_link(cy_store, invite)[0], cy_store)
+    cy.join("Cy")
+    with pytest.raises(linkplay.LinkProblem, match="history differs"):
+        linkplay.open_link(ana.store, encode(cy.record))
+    assert ana.store.get(ana.record.game_id).record == ana.record
+    kept = [k for k in ana.store.backend.keys() if k.startswith(linkplay.CONFLICT_PREFIX)]
+    assert len(kept) == 1 and ana.store.backend.get(kept[0]) == encode(cy.record)
+
+
+def test_a_private_seat_link_moves_the_seat_and_a_wrong_one_is_refused():
+    ana, bo, _ = joined()
+    private = linkplay.seat_link(ana.held)
+    other = device()
+    held, note = linkplay.open_link(other, private)
+    assert held.seat == 0 and held.seed == ana.held.seed and "holds your seat" in note
+    forged = private.replace(linkplay.seat_link(ana.held).split(".")[2],
+                             linkplay.b64(bytes(16)), 1)
+    with pytest.raises(linkplay.LinkProblem, match="does not belong"):
+        linkplay.open_link(device(), forged)
+
+
+def test_a_link_from_a_game_without_my_seat_is_only_watched_and_not_kept():
+    ana, bo, _ = joined()
+    watcher = device()
+    held, note = linkplay.open_link(watcher, encode(ana.record))
+    session = linkplay.LinkSession(held, watcher)
+    assert held.seat is None and not session.joinable() and not session.my_turn()
+    assert watcher.all() == ([], [])
+
+
+@pytest.mark.parametrize("text", ["", "nonsense", "p1.tyrus.AAAA.x.yyyyyy", "#p1.chess.AA..AAAAAA"])
+def test_bad_links_raise_a_message_for_the_player(text):
+    with pytest.raises(linkplay.LinkProblem) as caught:
+        linkplay.open_link(device(), text)
+    assert str(caught.value).endswith(".")
+
+
+def test_a_damaged_kept_game_is_listed_apart():
+    store = device()
+    linkplay.create(store, "Ana")
+    store.backend.set(linkplay.PREFIX + "00", "{broken")
+    games, damaged = store.all()
+    assert len(games) == 1 and damaged == [linkplay.PREFIX + "00"]
+
+
+def test_full_storage_keeps_the_game_in_memory_and_says_to_send_the_link():
+    store = device(limit=10)
+    ana = linkplay.create(store, "Ana")
+    assert store.full and "storage is full" in ana.notice and ana.sent
