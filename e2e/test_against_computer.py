@@ -1,0 +1,24 @@
+"""A whole Tyrus game against the computer, by taps at a phone viewport: no pass screens."""
+import re
+
+from playwright.sync_api import expect
+
+
+def test_a_whole_tyrus_game_against_the_computer(page):
+    page.fill("#name-tyrus-0", "Ana")
+    page.click("button[data-action=start][data-game=tyrus][data-bots]")
+    for turn in range(200):
+        page.wait_for_selector(".screen-over, button[data-action=continue], .hand-row [data-tile]")
+        if page.locator(".screen-over").count():
+            break
+        assert page.locator("button[data-action=reveal]").count() == 0, "one player: no pass screen"
+        if page.locator("button[data-action=continue]").count():
+            page.click("button[data-action=continue]")
+            continue
+        hand = page.locator(".hand-row [data-tile]")
+        hand.nth(turn % hand.count()).tap()
+        targets = page.locator("[data-building]")
+        targets.nth(turn % targets.count()).tap()
+        page.click("button[data-action=confirm]")
+        # the computer's placement follows by itself
+    expect(page.locator(".screen-over h2")).to_have_text(re.compile(r"^(Ana won|Computer won|A draw)$"))
