@@ -84,3 +84,32 @@ def test_full_storage_keeps_the_game_in_memory_and_says_to_send_the_link():
     store = device(limit=10)
     ana = linkplay.create(store, "Ana")
     assert store.full and "storage is full" in ana.notice and ana.sent
+
+
+def play_some(ana, bo, messages):
+    """Each device in turn plays its first legal action and sends the link; the last record."""
+    for _ in range(messages):
+        mover = ana if ana.my_turn() else bo
+        mover.act(mover.legal()[0])
+        other = bo if mover is ana else ana
+        other.held = linkplay.open_link(other.store, encode(mover.record))[0]
+    return mover.record
+
+
+def test_a_link_with_a_bad_move_shows_the_last_good_position_and_keeps_the_local_game():
+    from dataclasses import replace
+
+    from parlor import tyrus_link
+    ana, bo, _ = joined()
+    before = play_some(ana, bo, 5)
+    good = play_some(ana, bo, 1)
+    last = good.moves[len(before.moves):]
+    bad = replace(good, moves=before.moves + "_" * len(last))
+    assert not tyrus_link.replay(bad).ok
+    held, note = linkplay.open_link(bo.store, encode(bad))
+    assert "bad move" in note and "unchanged" in note
+    assert held.record == good
+    held, note = linkplay.open_link(device(), encode(bad))
+    assert "last good position" in note and held.seat is None
+    shown, expected = tyrus_link.view(bad), tyrus_link.view(before)
+    assert shown["buildings"] == expected["buildings"] and shown["chart"] == expected["chart"]

@@ -17,6 +17,7 @@ from . import tyrus_link as protocol
 from .fairplay import b64, new_seed, unb64
 from .boards.tyrus import Board
 from .games.tyrus import Move
+from .protocol import MoveError
 from .saves import StorageFull
 
 PREFIX = "parlor:link:"
@@ -153,6 +154,17 @@ def open_link(store: LinkStore, fragment: str) -> tuple[Held, str]:
     """Take in a link: the game as this device now holds (or merely shows) it, and a note."""
     incoming, seat, seed = read_fragment(fragment)
     held = store.get(incoming.game_id)
+    checked = protocol.replay(incoming)
+    if not checked.ok:
+        note = (f"This link has a bad move (message {checked.applied + 1}): "
+                f"{str(checked.error).rstrip('.')}.")
+        if held is not None:
+            return held, note + " Your game on this device is unchanged."
+        try:
+            protocol.view(incoming)
+        except MoveError:
+            raise LinkProblem(note) from None
+        return Held(incoming), note + " Showing the last good position."
     if seat is not None:
         base = held.record if held else incoming
         merged, status = records.merge(base, incoming) if held else (incoming, "advanced")

@@ -568,9 +568,13 @@ def claim_forfeit(record: Record, seat: int, seed: bytes) -> Record:
 def view(record: Record, seat: int | None = None, seed: bytes | None = None) -> dict:
     """What this device may show, in the shape of parlor.games.tyrus.Tyrus.view: with the
     seat's seed its own hand and face-down tiles, else only what the link makes public."""
-    table, values = _load(record)
-    device = _Device(record, table, values, seat, seed) \
-        if seat is not None and seed is not None else None
+    if seat is None or seed is None:
+        values = _values(record)
+        table = _replay(record, values).state   # a damaged link shows its last good position
+        device = None
+    else:
+        table, values = _load(record)
+        device = _Device(record, table, values, seat, seed)
     over = table.phase == OVER
     movers = [] if over else [_sender(table)]
     if device is not None:

@@ -36,8 +36,6 @@ def link_screen(session, base: str, show_qr: bool, show_seat_link: bool) -> str:
              f'<span class="turn-line">{esc(turn_line(session))}</span></header>']
     if session.notice:
         parts.append(f'<p class="notice" role="alert">{esc(session.notice)}</p>')
-    if not result.ok:
-        parts.append(f'<p class="notice" role="alert">{esc(bad_move_note(result))}</p>')
     if session.seat is None and not session.joinable():
         parts.append('<p class="notice">You are watching this game: this device holds no seat '
                      'in it, so nothing hidden is shown.</p>')
@@ -87,11 +85,6 @@ def turn_line_of(held) -> str:
         return "Your turn"
     name = record.seats[movers[0]].name or f"Player {movers[0] + 1}" if movers else ""
     return f"{name} to play" if movers else "Game over"
-
-
-def bad_move_note(result) -> str:
-    return (f"This link has a bad move (message {result.applied + 1}): "
-            f"{sentence(str(result.error))} Showing the last good position.")
 
 
 def waiting_card(session, phase) -> str:
