@@ -132,7 +132,9 @@ def share_card(session, base: str, show_qr: bool) -> str:
     url = link_url(base, encode(session.record))
     text = share_text(session)
     movers = protocol.to_move(session.record) if session.replayed.ok else ()
-    to = session.names[movers[0]] if movers and movers[0] != session.seat else "your friend"
+    joining = protocol.phase(session.record) == protocol.JOINING
+    to = session.names[movers[0]] if movers and movers[0] != session.seat and not joining \
+        else "your friend"
     qr = f'<div class="qr-box">{qr_svg(url)}</div>' if show_qr else ""
     return (f'<section class="card share"><h2>Send this link to {esc(to)}</h2>'
             f'<p class="share-text">{esc(text)}</p>'
