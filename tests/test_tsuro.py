@@ -529,3 +529,11 @@ def test_d06_three_player_draw_rules_last_after_two_are_left():
     state = position([(0, 2, 1), (5, 5, 4), (3, 0, 6)], [(33, 6, 7), (3, 4), ()], out=(2,))
     after = place(state, 33)
     assert after.dragon == 0                          # a two-player game has no dragon (U10)
+
+
+def test_a_resampled_state_does_not_carry_the_real_seed():
+    """A bot holds resampled states: the real seed in one would let it re-deal the true tiles."""
+    state = ENGINE.initial(b"\x07" * 16, 3, {})
+    sample = ENGINE.sample_hidden(state, 0, b"key")
+    assert sample.seed != state.seed
+    assert ENGINE.view(sample, 0) == ENGINE.view(state, 0)

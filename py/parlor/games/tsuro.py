@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from importlib import resources
 
 from ..protocol import TOKEN_ALPHABET, TOKEN_INDEX, Game, IllegalMove, MalformedMove, Outcome
-from ..rng import shuffled
+from ..rng import derive, shuffled
 
 SIZE = 6
 SQUARES = SIZE * SIZE
@@ -432,7 +432,9 @@ class Tsuro(Game):
         if pool_hidden:
             new_pool = tuple(deal[at + len(pile):])
             offer = replace(offer, candidates=tuple(sorted(hands[mover] + new_pool)))
-        return replace(state, hands=tuple(hands), pile=pile, offer=offer)
+        # the seed would let a holder of the sample re-deal the true tiles: replace it too
+        return replace(state, hands=tuple(hands), pile=pile, offer=offer,
+                       seed=derive(key, "tsuro", "sample seed")[:16])
 
     def encode(self, move) -> str:
         if type(move) is StartMark:
