@@ -70,8 +70,12 @@ def test_views_hide_what_a_seat_cannot_know(key, seed_index, players):
         for seat in [None, *range(players)]:
             view = game.view(state, seat)
             json.dumps(view)  # plain data only
-            other = game.sample_hidden(state, seat, derive(b"resample", n, str(seat)))
+            key = derive(b"resample", n, str(seat))
+            other = game.sample_hidden(state, seat, key)
             assert game.view(other, seat) == view, "a view must not depend on hidden values"
+            again = game.sample_hidden(other, seat, derive(key, "again"))
+            assert game.sample_hidden(again, seat, key) == other, \
+                "a sample must depend only on what the seat knows, not on the hidden values"
             assert game.legal(other) == game.legal(state) or seat not in game.to_move(state)
             resampled_differs += other != state
     assert resampled_differs, "sample_hidden never changed anything: the check proved nothing"

@@ -1,16 +1,15 @@
 """Computer opponents: determinized flat Monte Carlo for any engine, and a random baseline.
 
-`choose` only ever looks at what its seat knows. It first puts the hidden values of the
-position in a canonical order (so two positions the seat cannot tell apart give the same
-input), then lets `engine.sample_hidden` deal them out afresh many times ("worlds"), and
-plays each candidate move out to the end in those worlds. Candidates are weeded out by
+`choose` only ever looks at what its seat knows: `engine.sample_hidden` deals the hidden
+values out afresh many times ("worlds"), and the sample depends only on what the seat knows
+(the conformance test checks it); each candidate move is played out to the end in those
+worlds. Candidates are weeded out by
 sequential halving: every round the better half of the moves left gets the next share of
 the budget. Everything random comes from `key` through parlor.rng, so the same key and the
 same information give the same move on CPython and Pyodide alike.
 
 The budget counts moves applied in playouts, which tracks thinking time across games and
-phases far better than a count of playouts. Per-game hooks: CANONICAL, for engines whose
-sample_hidden depends on the order of the hidden values it re-deals, and HEURISTICS, for
+phases far better than a count of playouts. Per-game hook: HEURISTICS, for
 games where random playouts say nothing useful (Tod dem Tyrannen: a turn is many actions
 and random play never brings the king home); there a one-ply heuristic that reads only
 the seat's views picks the action instead, and the budget is not used.
@@ -18,7 +17,6 @@ the seat's views picks the action instead, and the budget is not used.
 from __future__ import annotations
 
 import heapq
-from dataclasses import replace
 from math import comb
 
 from .rng import Stream, derive
@@ -65,15 +63,14 @@ def choose(engine, state, seat: int, key: bytes, budget: int | None = None):
         return moves[0]
     if budget is None:
         budget = BUDGETS.get(engine.key, DEFAULT_BUDGET)
-    known = CANONICAL.get(engine.key, _as_is)(state, seat)
     if engine.key in HEURISTICS:
-        sample = engine.sample_hidden(known, seat, derive(key, "world", 0))
+        sample = engine.sample_hidden(state, seat, derive(key, "world", 0))
         return HEURISTICS[engine.key](engine, sample, seat, moves, Stream(key, "heuristic"))
     worlds: list = []
 
     def world(i: int):
         while len(worlds) <= i:
-            worlds.append(engine.sample_hidden(known, seat, derive(key, "world", len(worlds))))
+            worlds.append(engine.sample_hidden(state, seat, derive(key, "world", len(worlds))))
         return worlds[i]
 
     totals = [0.0] * len(moves)
@@ -95,33 +92,6 @@ def choose(engine, state, seat: int, key: bytes, budget: int | None = None):
         alive.sort(key=lambda m: (-totals[m] / counts[m], m))
         alive = sorted(alive[:(len(alive) + 1) // 2]) if round_ < rounds - 1 else alive[:1]
     return moves[alive[0]]
-
-
-def _as_is(state, seat):
-    return state
-
-
-def _tyrus_canonical(state, seat: int):
-    """Tyrus with the hidden tiles sorted: the opponent's hand, face-down tiles and bag as
-    one sorted pool dealt in that order, the seat's own bag and the election deck sorted."""
-    other = 1 - seat
-    hand = state.hands[other]
-    placed = [t for building in state.buildings for owner, t in building if owner == other]
-    pool = iter(sorted(hand + tuple(placed) + state.bags[other]))
-    hand = tuple(next(pool) for _ in hand)
-    buildings = tuple(tuple((owner, next(pool) if owner == other else t) for owner, t in b)
-                      for b in state.buildings)
-    own_bag, other_bag = tuple(sorted(state.bags[seat])), tuple(pool)
-    hands = (state.hands[0], hand) if seat == 0 else (hand, state.hands[1])
-    bags = (own_bag, other_bag) if seat == 0 else (other_bag, own_bag)
-    return replace(state, hands=hands, buildings=buildings, bags=bags,
-                   deck=tuple(sorted(state.deck)))
-
-
-def _tyrannen_canonical(state, seat: int):
-    """Tod dem Tyrannen with the undrawn round cards sorted (the king's player's sample
-    re-deals the masked assassins from public facts alone)."""
-    return replace(state, deck=state.deck[:state.drawn] + tuple(sorted(state.deck[state.drawn:])))
 
 
 # Tod dem Tyrannen: a greedy heuristic player (one action ahead, two when stuck) that reads
@@ -322,5 +292,4 @@ def _choose_assassins(town: _Town, view: dict, stream: Stream) -> int:
     return sum(comb(c, i + 1) for i, c in enumerate(sorted(chosen)))      # D16 colex rank
 
 
-CANONICAL = {"tyrus": _tyrus_canonical, "tyrannen": _tyrannen_canonical}
 HEURISTICS = {"tyrannen": tyrannen_move}

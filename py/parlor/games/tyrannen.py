@@ -511,7 +511,8 @@ class Tyrannen(Game):
         """Re-shuffle the undrawn round cards; for the king's side also re-deal the masked
         assassins among the unmasked citizens (on the board or captured), keeping one on
         the board while the game goes on."""
-        deck = s.deck[:s.drawn] + tuple(shuffled(s.deck[s.drawn:], key, "tyrannen", "rounds"))
+        undrawn = sorted(s.deck[s.drawn:])  # sorted: the sample must not depend on hidden order
+        deck = s.deck[:s.drawn] + tuple(shuffled(undrawn, key, "tyrannen", "rounds"))
         s = replace(s, deck=deck)
         if seat == REBEL_SEAT or s.phase == "over" or not s.assassins:
             return s

@@ -193,7 +193,7 @@ def _redeal(state: State, seat: int, key: bytes, with_hand: bool):
     """`seat`'s hidden tiles (hand if `with_hand`, face-down tiles, bag) dealt out afresh."""
     hand = state.hands[seat] if with_hand else ()
     placed = [tile for building in state.buildings for owner, tile in building if owner == seat]
-    pool = shuffled(list(hand) + placed + list(state.bags[seat]), key, "tiles", seat)
+    pool = shuffled(sorted(list(hand) + placed + list(state.bags[seat])), key, "tiles", seat)
     new_hand = tuple(sorted(pool[:len(hand)])) if with_hand else state.hands[seat]
     rest = iter(pool[len(hand):])
     buildings = tuple(tuple((owner, next(rest) if owner == seat else tile) for owner, tile in b)
@@ -288,16 +288,19 @@ class Tyrus(Game):
         }
 
     def sample_hidden(self, state: State, seat: int | None, key: bytes) -> State:
-        """Re-deal what `seat` cannot know: other hands, face-down tiles, bags, deck order."""
+        """Re-deal what `seat` cannot know: other hands, face-down tiles, bags, deck order.
+
+        Hidden values are sorted before the shuffle, so the sample depends only on what `seat`
+        knows and on `key`, never on the hidden order itself."""
         with_hand = state.tiebreak is None
         if seat is None:
             for s in (0, 1):
                 state = _redeal(state, s, key, with_hand)
         else:
             state = _redeal(state, 1 - seat, key, with_hand)
-            own = tuple(shuffled(state.bags[seat], key, "bag", seat))
+            own = tuple(shuffled(sorted(state.bags[seat]), key, "bag", seat))
             state = replace(state, bags=(own, state.bags[1]) if seat == 0 else (state.bags[0], own))
-        return replace(state, deck=tuple(shuffled(state.deck, key, "deck")))
+        return replace(state, deck=tuple(shuffled(sorted(state.deck), key, "deck")))
 
     def encode(self, move: Move) -> str:
         n = move.building * 30 + move.tile
