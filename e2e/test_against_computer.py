@@ -3,6 +3,8 @@ import re
 
 from playwright.sync_api import expect
 
+from test_tyrus_hotseat import place_by_taps
+
 
 def test_a_whole_tyrus_game_against_the_computer(page):
     page.fill("#name-tyrus-0", "Ana")
@@ -15,10 +17,5 @@ def test_a_whole_tyrus_game_against_the_computer(page):
         if page.locator("button[data-action=continue]").count():
             page.click("button[data-action=continue]")
             continue
-        hand = page.locator(".hand-row [data-tile]")
-        hand.nth(turn % hand.count()).tap()
-        targets = page.locator("[data-building]")
-        targets.nth(turn % targets.count()).tap()
-        page.click("button[data-action=confirm]")
-        # the computer's placement follows by itself
+        place_by_taps(page, turn)  # the computer's placement follows by itself
     expect(page.locator(".screen-over h2")).to_have_text(re.compile(r"^(Ana won|Computer won|A draw)$"))

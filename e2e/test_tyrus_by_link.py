@@ -6,6 +6,7 @@ from pathlib import Path
 from playwright.sync_api import expect
 
 from harness import PHONE, guard_origin, wait_ready
+from test_tyrus_hotseat import place_by_taps
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 from parlor import record as records  # noqa: E402
@@ -57,11 +58,7 @@ def take_turn(page, turn):
     if acts.count():
         acts.first.click()
         return
-    hand = page.locator(".hand-row [data-tile]")
-    hand.nth(turn % hand.count()).tap()
-    targets = page.locator("[data-building]")
-    targets.nth(turn % targets.count()).tap()
-    page.click("button[data-action=confirm]")
+    place_by_taps(page, turn)
 
 
 def test_two_phones_play_a_whole_game_by_links_and_a_spectator_watches(browser, base_url):

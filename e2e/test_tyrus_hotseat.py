@@ -22,6 +22,11 @@ def play_one_turn(page, turn):
         mover = page.locator(".screen-pass h2").inner_text()
         page.click("button[data-action=reveal]")
         assert page.locator(".turn-line").inner_text() == f"{mover} to play"
+    place_by_taps(page, turn)
+
+
+def place_by_taps(page, turn):
+    """Tap a tile of the hand, then a lit building, then Confirm (choices vary with `turn`)."""
     codes = hand_codes(page)
     assert codes, "a player on turn must see their hand"
     page.locator(f".hand-row [data-tile='{codes[turn % len(codes)]}']").tap()
