@@ -15,7 +15,7 @@ REPO = Path(__file__).resolve().parent.parent
 if str(REPO / "py") not in sys.path:
     sys.path.insert(0, str(REPO / "py"))
 
-from parlor import tyrus_link  # noqa: E402
+from parlor import tsuro_link, tyrannen_link, tyrus_link  # noqa: E402
 from parlor.record import decode, encode  # noqa: E402
 from parlor.rng import Stream, derive  # noqa: E402
 
@@ -39,7 +39,43 @@ def tyrus_game(key: bytes) -> str:
     return text
 
 
-GAMES = {"tyrus": tyrus_game}      # add other games' link protocols here
+def tsuro_game(key: bytes) -> str:
+    """One two-player Tsuro game by link (casual tier); the final link's fragment, with the
+    winner's seed from the ending message and the other seat's seed added after it."""
+    seeds = [derive(key, "tsuro", seat)[:16] for seat in (0, 1)]
+    stream = Stream(key, "tsuro choices")
+    text = encode(tsuro_link.join(tsuro_link.create("Ann", seeds[0]), "Bob", seeds[1]))
+    while movers := tsuro_link.to_move(decode(text)):
+        seat = movers[0]
+        record = decode(text)
+        actions = tsuro_link.legal(record, seat, seeds[seat])
+        text = encode(tsuro_link.play(record, seat, seeds[seat],
+                                      actions[stream.below(len(actions))]))
+    verdict = tsuro_link.audit(decode(text))
+    if not verdict.ok:
+        raise SystemExit(f"tsuro: the audit failed: {verdict.reason}")
+    return text
+
+
+def tyrannen_game(key: bytes) -> str:
+    """One Tod dem Tyrannen game (side A) by link between two seeded devices."""
+    seeds = [derive(key, "tyrannen", seat)[:16] for seat in (0, 1)]
+    stream = Stream(key, "tyrannen choices")
+    text = encode(tyrannen_link.join(tyrannen_link.create("Ann", seeds[0], {"side": "A"}),
+                                     "Bob", seeds[1]))
+    while movers := tyrannen_link.to_move(decode(text)):
+        seat = movers[0]
+        record = decode(text)
+        actions = tyrannen_link.legal(record, seat, seeds[seat])
+        text = encode(tyrannen_link.play(record, seat, seeds[seat],
+                                         actions[stream.below(len(actions))]))
+    verdict = tyrannen_link.audit(decode(text))
+    if not verdict.ok:
+        raise SystemExit(f"tyrannen: the audit failed: {verdict.reason}")
+    return text
+
+
+GAMES = {"tyrus": tyrus_game, "tsuro": tsuro_game, "tyrannen": tyrannen_game}      # add other games' link protocols here
 
 
 def main() -> None:

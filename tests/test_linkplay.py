@@ -13,7 +13,7 @@ def device(limit=None):
 def joined():
     """Ana's device with a game Bo has joined (Ana has his answer), and Bo's device."""
     ana_store, bo_store = device(), device()
-    ana = linkplay.create(ana_store, "Ana")
+    ana = linkplay.create(ana_store, "tyrus", "Ana")
     invite = encode(ana.record)
     held, _ = linkplay.open_link(bo_store, invite)
     bo = linkplay.LinkSession(held, bo_store)
@@ -74,7 +74,7 @@ def test_bad_links_raise_a_message_for_the_player(text):
 
 def test_a_damaged_kept_game_is_listed_apart():
     store = device()
-    linkplay.create(store, "Ana")
+    linkplay.create(store, "tyrus", "Ana")
     store.backend.set(linkplay.PREFIX + "00", "{broken")
     games, damaged = store.all()
     assert len(games) == 1 and damaged == [linkplay.PREFIX + "00"]
@@ -82,7 +82,7 @@ def test_a_damaged_kept_game_is_listed_apart():
 
 def test_full_storage_keeps_the_game_in_memory_and_says_to_send_the_link():
     store = device(limit=10)
-    ana = linkplay.create(store, "Ana")
+    ana = linkplay.create(store, "tyrus", "Ana")
     assert store.full and "storage is full" in ana.notice and ana.sent
 
 

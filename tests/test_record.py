@@ -338,3 +338,15 @@ def test_merge_combines_seeds_revealed_at_the_same_time():
     assert status == "advanced"
     assert [s.seed for s in merged.seats] == [CHAINS[0].seed, CHAINS[1].seed]
     assert mine == kept_mine and theirs == kept_theirs, "inputs are left alone"
+
+
+def test_copies_that_share_an_open_seat_merge():
+    """A seat open in both copies contradicts nothing: an invitation merges with itself."""
+    from parlor.fairplay import Chain, new_seed
+    from parlor.record import Record, Seat, game_context, merge
+    ctx = game_context("tsuro", {}, 3)
+    created = Record("tsuro", (Seat("Ann", Chain(ctx, 0, new_seed()).anchor), Seat(), Seat()))
+    one = Record("tsuro", (created.seats[0], Seat("Bob", Chain(ctx, 1, new_seed()).anchor), Seat()))
+    assert merge(created, created) == (created, "same")
+    assert merge(created, one) == (one, "advanced")
+    assert merge(one, created) == (one, "older")

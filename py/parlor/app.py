@@ -197,8 +197,11 @@ class App:
 
     def new_link_game(self, game_key: str) -> None:
         self.read_names()
-        name = clean_name(self.setups[game_key]["names"][0], "Player 1")
-        self.link = linkplay.create(self.link_store, name)
+        setup = self.setups[game_key]
+        name = clean_name(setup["names"][0], "Player 1")
+        low, high = engine(game_key).seats
+        options = dict(setup["options"]) | ({"players": setup["players"]} if low != high else {})
+        self.link = linkplay.create(self.link_store, game_key, name, options)
         self.session = None
         self.backend.storage.setItem(CURRENT, "link:" + self.link.record.game_id.hex())
         self.render()

@@ -4,7 +4,7 @@ A device keeps, per link game, the latest record it knows and, if it holds a sea
 seat's number and secret seed (which never leaves the device, except in the private
 "take this seat" link the player asks for). Opening a link merges it with what is kept:
 a newer link advances the game, an older one changes nothing, a diverging one is refused
-and both are kept. Only Tyrus is played by link so far.
+and both are kept. Each game's own protocol is the module parlor.<game>_link.
 """
 from __future__ import annotations
 
@@ -12,11 +12,11 @@ import json
 import time
 from dataclasses import dataclass, field, replace
 
+from importlib import import_module
+
 from . import record as records
-from . import tyrus_link as protocol
-from .fairplay import b64, new_seed, unb64
-from .boards.tyrus import Board
-from .games.tyrus import Move
+from .boards import board_for
+from .fairplay import Chain, b64, new_seed, unb64
 from .protocol import MoveError
 from .saves import StorageFull
 
@@ -24,11 +24,7 @@ PREFIX = "parlor:link:"
 CONFLICT_PREFIX = "parlor:link-conflict:"
 SEAT_LINK = "seat"
 FORMAT = 1
-ACTION_LABELS = {
-    protocol.OPEN: "Start the game",
-    protocol.REVEAL: "Turn up my tiles for the count",
-    protocol.SEED: "Publish my secret for the fairness check",
-}
+LINK_GAMES = ("tyrus", "tyrannen", "tsuro")     # games with a protocol for play by link
 STATUS_NOTES = {
     "advanced": "",
     "same": "You already had this link: nothing new in it.",
@@ -42,6 +38,19 @@ DIVERGED = ("This link's history differs from the game on this device, so it was
 
 class LinkProblem(ValueError):
     """A link that cannot be used; the message is for the player."""
+
+
+def protocol_for(game: str):
+    """The module that plays `game` by link."""
+    return import_module(f"{__package__}.{game}_link")
+
+
+def seat_of(record: records.Record, seed: bytes) -> int | None:
+    """The seat whose anchor this seed makes, if any."""
+    for number, seat in enumerate(record.seats):
+        if seat.joined and Chain(record.context, number, seed).anchor == seat.anchor:
+            return number
+    return None
 
 
 @dataclass(frozen=True)
@@ -70,7 +79,7 @@ def parse_held(text: str) -> Held:
         if data.get("format") != FORMAT:
             raise ValueError
         seat, seed = data["seat"], data["seed"]
-        if seat is not None and (type(seat) is not int or not 0 <= seat < 2):
+        if seat is not None and (type(seat) is not int or not 0 <= seat < 8):
             raise ValueError
         return Held(records.decode(data["link"]), seat,
                     None if seed is None else unb64(seed), float(data["updated"]))
@@ -91,7 +100,7 @@ def read_fragment(fragment: str) -> tuple[records.Record, int | None, bytes | No
         try:
             _, seat_text, seed_text, fragment = fragment.split(".", 3)
             seat, seed = int(seat_text), unb64(seed_text)
-            if seat not in (0, 1) or len(seed) != 16:
+            if len(seed) != 16:
                 raise ValueError
         except ValueError:
             raise LinkProblem("This private seat link is damaged.") from None
@@ -99,16 +108,11 @@ def read_fragment(fragment: str) -> tuple[records.Record, int | None, bytes | No
         record = records.decode(fragment)
     except records.RecordError as err:
         raise LinkProblem(str(err)) from None
-    if record.game != protocol.GAME:
-        raise LinkProblem("This version of Parlor plays only Tyrus by link.")
-    if seat is not None and protocol.replay(record).ok and not _seed_fits(record, seat, seed):
+    if record.game not in LINK_GAMES:
+        raise LinkProblem("This version of Parlor cannot play that game by link.")
+    if seat is not None and seat_of(record, seed) != seat:
         raise LinkProblem("This private seat link does not belong to this game.")
     return record, seat, seed
-
-
-def _seed_fits(record: records.Record, seat: int, seed: bytes) -> bool:
-    from .fairplay import Chain
-    return Chain(protocol.CONTEXT, seat, seed).anchor == record.seats[seat].anchor
 
 
 class LinkStore:
@@ -154,6 +158,7 @@ def open_link(store: LinkStore, fragment: str) -> tuple[Held, str]:
     """Take in a link: the game as this device now holds (or merely shows) it, and a note."""
     incoming, seat, seed = read_fragment(fragment)
     held = store.get(incoming.game_id)
+    protocol = protocol_for(incoming.game)
     checked = protocol.replay(incoming)
     if not checked.ok:
         note = (f"This link has a bad move (message {checked.applied + 1}): "
@@ -185,83 +190,119 @@ def open_link(store: LinkStore, fragment: str) -> tuple[Held, str]:
 
 @dataclass
 class LinkSession:
-    """One link game on screen: the player's staged placement, and what they may do."""
+    """One link game on screen: the player's staged move, and what they may do."""
 
     held: Held
     store: LinkStore
-    pending: Move | None = None
+    pending: object = None
     notice: str = ""
-    sent: bool = False          # a move was just made: offer the link to send
-    board: Board = field(default_factory=Board, repr=False)
+    sent: bool = False          # the turn was handed on: offer the link to send
+    board: object = field(default=None, repr=False)
+
+    def __post_init__(self):
+        if self.board is None:
+            self.board = board_for(self.record.game)
 
     @property
     def record(self) -> records.Record:
         return self.held.record
 
     @property
-    def names(self) -> tuple[str, str]:
+    def protocol(self):
+        return protocol_for(self.record.game)
+
+    @property
+    def names(self) -> tuple[str, ...]:
         return tuple(s.name or f"Player {n + 1}" for n, s in enumerate(self.record.seats))
 
     @property
     def replayed(self):
-        return protocol.replay(self.record)
+        return self.protocol.replay(self.record)
 
     @property
     def seat(self) -> int | None:
         return self.held.seat
 
+    @property
+    def draws_state(self) -> bool:
+        """Boards drawn from an engine state (the protocol gives one) rather than a view."""
+        return hasattr(self.protocol, "state")
+
+    def state(self):
+        """The engine state this device knows (state-drawn boards only)."""
+        return self.protocol.state(self.record, self.seat, self.held.seed)
+
+    def view_dict(self) -> dict:
+        """The engine-shaped view this device may show (view-drawn boards)."""
+        return self.protocol.view(self.record, self.seat, self.held.seed)
+
     def joinable(self) -> bool:
-        return self.seat is None and protocol.phase(self.record) == protocol.JOINING \
-            and self.replayed.ok
+        return (self.seat is None and self.replayed.ok
+                and self.protocol.phase(self.record) == self.protocol.JOINING)
+
+    def my_turn(self) -> bool:
+        return (self.seat is not None and self.replayed.ok
+                and self.seat in self.protocol.to_move(self.record))
+
+    def legal(self) -> list:
+        if not self.my_turn():
+            return []
+        return self.protocol.legal(self.record, self.seat, self.held.seed)
 
     def tap(self, data: dict) -> None:
-        """A tap on the board while it is this device's turn to place."""
-        moves = [m for m in self.legal() if isinstance(m, Move)]
-        if moves and not self.sent:
+        """A tap on the board while it is this device's turn."""
+        moves = [m for m in self.legal() if not isinstance(m, str)]
+        if not moves or self.sent:
+            return
+        if self.draws_state:
+            move = self.board.tap(self.state(), data, self.pending)
+        else:
             move = self.board.tap_legal(moves, data, self.pending)
-            if move is not None:
-                self.pending = move
+        if move is None:
+            return
+        if self.board.stages_moves:
+            self.pending = move
+        else:
+            self.act(move)
 
     def confirm(self) -> None:
         if self.pending is not None:
             self.act(self.pending)
 
-    def my_turn(self) -> bool:
-        return (self.seat is not None and self.replayed.ok
-                and self.seat in protocol.to_move(self.record))
-
-    def legal(self) -> list:
-        return protocol.legal(self.record, self.seat, self.held.seed) if self.my_turn() else []
-
-    def view(self) -> dict:
-        if self.seat is None:
-            return protocol.view(self.record)
-        return protocol.view(self.record, self.seat, self.held.seed)
-
     def join(self, name: str) -> None:
         seed = new_seed()
-        self._keep(Held(protocol.join(self.record, name, seed), 1, seed))
+        record = self.protocol.join(self.record, name, seed)
+        self._keep(Held(record, seat_of(record, seed), seed))
 
     def act(self, action) -> None:
-        """Play one of the legal actions (a placement or OPEN/REVEAL/SEED); offer the link."""
-        self._keep(replace(self.held, record=protocol.play(self.record, self.seat,
-                                                           self.held.seed, action)))
+        """Play one legal action (a move or a protocol action such as a reveal)."""
+        try:
+            record = self.protocol.play(self.record, self.seat, self.held.seed, action)
+        except MoveError as err:
+            self.pending = None
+            self.notice = f"That move is not allowed now: {str(err).rstrip('.')}."
+            return
+        self._keep(replace(self.held, record=record))
 
     def claim_forfeit(self) -> None:
-        self._keep(replace(self.held, record=protocol.claim_forfeit(self.record, self.seat,
-                                                                    self.held.seed)))
+        self._keep(replace(self.held, record=self.protocol.claim_forfeit(
+            self.record, self.seat, self.held.seed)))
 
     def _keep(self, held: Held) -> None:
-        """Store the new position and offer its link; say so if storage is full."""
+        """Store the new position; offer its link once the turn has passed on."""
         self.held = self.store.put(held)
         self.pending = None
-        self.sent = True
+        self.board.reset()
+        self.sent = self.seat is None or self.seat not in self.protocol.to_move(self.record)
         self.notice = FULL if self.store.full else ""
 
 
-def create(store: LinkStore, name: str) -> LinkSession:
-    """A new Tyrus game by link, with this device in seat 0."""
+def create(store: LinkStore, game: str, name: str, options: dict | None = None) -> LinkSession:
+    """A new game by link, with this device in seat 0."""
     seed = new_seed()
-    session = LinkSession(Held(protocol.create(name, seed), 0, seed), store)
+    protocol = protocol_for(game)
+    record = protocol.create(name, seed, options) if options else protocol.create(name, seed)
+    session = LinkSession(Held(record, 0, seed), store)
     session._keep(session.held)
+    session.sent = True
     return session

@@ -321,6 +321,8 @@ def _merge_seat(ctx: bytes, number: int, a: Seat, b: Seat) -> Seat | None:
         return a if a.joined else b
     if a.name != b.name or a.anchor != b.anchor:
         return None
+    if not a.joined:
+        return a            # open in both copies: nothing to compare
     low, high = sorted((a, b), key=lambda s: s.index)
     if not verify_step(ctx, number, low.index, low.latest, high.index, high.latest):
         return None

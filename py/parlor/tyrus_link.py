@@ -27,6 +27,11 @@ TILES = 30
 BUILDINGS = 6
 PLACE = "place"                      # label of a placement's pad (L6)
 OPEN, REVEAL, SEED = "open", "reveal", "seed"     # actions besides placements
+ACTION_LABELS = {
+    OPEN: "Start the game",
+    REVEAL: "Turn up my tiles for the count",
+    SEED: "Publish my secret for the fairness check",
+}
 EMPTY, CLAIM = "_", "-"              # an empty message (L3); a forfeit claim (L14)
 FORFEIT = "the opponent did not reveal their tiles"
 

@@ -15,7 +15,7 @@ BLURBS = {
                  "in the crowd to strike him down."),
     "tsuro": "Lay path tiles to steer your marker; the last one still on the board wins.",
 }
-BY_LINK = ("tyrus",)     # games that can be played by sending links
+BY_LINK = ("tyrus", "tyrannen", "tsuro")     # games that can be played by sending links
 SEAT_LABELS = {"tyrannen": ("The king", "The rebels")}
 SEAT_WORD = re.compile(r"\bSeat (\d)\b")
 
@@ -66,7 +66,8 @@ def link_list(links, broken) -> str:
     for held in links:
         gid = held.record.game_id.hex()
         names = [seat.name or f"Player {n + 1}" for n, seat in enumerate(held.record.seats)]
-        parts.append(f'<li class="saved-game link-game"><div><strong>Tyrus</strong>: '
+        parts.append(f'<li class="saved-game link-game"><div>'
+                     f'<strong>{esc(engine_for(held.record.game).title)}</strong>: '
                      f'{esc(" vs ".join(names))}<br><span class="status">'
                      f'{esc(turn_line_of(held))} · {esc(when(held.updated))}</span></div>'
                      f'{button("Open", "open-link", True, id=gid)}'
@@ -103,7 +104,8 @@ def setup_card(key: str, setup: dict) -> str:
             + "".join(rows) + f'<div class="names">{inputs}</div>'
             f'<div class="starts">{button("Play on this device", "start", True, game=key)}'
             f'{button(computer_label(key, count), "start", game=key, bots=1)}'
-            + (button("Play by link with a friend", "link-new", game=key) if key in BY_LINK else "")
+            + (button("Play by link with friends" if count > 2 else "Play by link with a friend",
+                      "link-new", game=key) if key in BY_LINK else "")
             + '</div></section>')
 
 

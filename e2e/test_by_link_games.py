@@ -1,0 +1,81 @@
+"""Tod dem Tyrannen and Tsuro played to the end by two phones passing links, by taps."""
+from playwright.sync_api import expect
+
+from test_tsuro_hotseat import choose_start_mark, try_a_tile
+from test_tyrannen_hotseat import choose_assassins, one_action
+from test_tyrus_by_link import open_link, phone_page, shared_link
+
+
+def pass_links(ana, bo, take_turn, turns):
+    """Whoever's turn it is plays it; the link they send is opened by the other phone."""
+    url = shared_link(ana)
+    holder, other = ana, bo
+    for turn in range(turns):
+        open_link(other, url)
+        holder, other = other, holder
+        line = holder.locator(".turn-line").inner_text()
+        if line == "Game over":
+            return holder
+        if line.endswith("to check the game") or line == "Waiting for players":
+            holder, other = other, holder     # nothing to do here: the other phone moves
+            continue
+        take_turn(holder, turn)
+        url = shared_link(holder)
+    raise AssertionError("the game did not end")
+
+
+def tyrannen_turn(page, turn):
+    if page.locator("#join-name").count():
+        page.fill("#join-name", "Bo")
+        page.click("button[data-action=join]")
+    if page.locator("button[data-action=link-act]").count():
+        page.locator("button[data-action=link-act]").first.click()
+        return
+    if "hide your assassins" in page.locator(".hint").inner_text():
+        choose_assassins(page)
+        return
+    for step in range(2):
+        if not one_action(page, turn, step) or page.locator("#share-link").count():
+            break
+    if not page.locator("#share-link").count():
+        page.click("button[data-action=end-turn]")
+
+
+def tsuro_turn(page, turn):
+    if page.locator("#join-name").count():
+        page.fill("#join-name", "Bo")
+        page.click("button[data-action=join]")
+        return
+    if page.locator("button[data-action=link-act]").count():
+        page.locator("button[data-action=link-act]").first.click()
+        return
+    if page.locator("[data-mark]").count():
+        choose_start_mark(page, turn)
+    elif page.locator("button[data-action=keep]").count():
+        page.click("button[data-action=keep]")
+    else:
+        try_a_tile(page, turn)
+    page.click("button[data-action=confirm]")
+
+
+def test_tod_dem_tyrannen_by_link_to_a_verified_end(browser, base_url):
+    outside = []
+    ana, ana_errors = phone_page(browser, base_url, outside)
+    bo, bo_errors = phone_page(browser, base_url, outside)
+    ana.fill("#name-tyrannen-0", "Ana")
+    ana.click("button[data-action=link-new][data-game=tyrannen]")
+    last = pass_links(ana, bo, tyrannen_turn, 120)
+    expect(last.locator(".audit")).to_contain_text("Verified fair")
+    assert ana_errors == bo_errors == [] and all(a == [] for a in outside)
+
+
+def test_two_player_tsuro_by_link_to_a_verified_end(browser, base_url):
+    outside = []
+    ana, ana_errors = phone_page(browser, base_url, outside)
+    bo, bo_errors = phone_page(browser, base_url, outside)
+    ana.fill("#name-tsuro-0", "Ana")
+    ana.click("button[data-action=link-new][data-game=tsuro]")
+    expect(ana.locator(".meta").first).to_contain_text("not cryptographically")
+    last = pass_links(ana, bo, tsuro_turn, 80)
+    expect(last.locator(".audit")).to_contain_text("Verified fair")
+    assert ana_errors == bo_errors == [] and all(a == [] for a in outside)

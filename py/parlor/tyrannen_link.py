@@ -1,0 +1,616 @@
+"""Tod dem Tyrannen! played by sending links: no server, nobody trusted, no secret in a link.
+
+The protocol is numbered L1.. in seeds/tod-dem-tyrannen.md ("Play by link"); comments cite
+it. A link holds a record.Record. `replay` recomputes everything public from it (a `Table`
+around a hot-seat engine State whose assassins are only the public candidates); the rebel's
+device adds the real assassins from its own seed. Once the game is over and both seeds are
+out, `audit` checks the hidden choice, every unmasking and the last-assassin announcement.
+The rules of play are parlor.games.tyrannen's: its `apply` moves the public state.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+from .fairplay import (Audit, Chain, Problem, chain_step, draw_index, event_random, hide,
+                       history_tag, reveal, transcript_hash)
+from .games.tyrannen import (CARDS, END, ENGINE, FIRST_CITIZEN, KING, KING_SEAT, N_CITIZENS,
+                             N_SUBSETS, REBEL_SEAT, Move, State, occupancy,
+                             unrank_subset)
+from .protocol import (TOKEN_ALPHABET, TOKEN_INDEX, IllegalMove, MalformedMove, MoveError,
+                       Outcome, Replay)
+from .record import Record, Seat, game_context
+from .tyrus_link import LinkError, Verdict
+
+GAME = "tyrannen"
+SIDES = ("A", "B")
+CONTEXTS = {side: game_context(GAME, {"side": side}, 2) for side in SIDES}
+CONTEXT = CONTEXTS["A"]              # side B games use CONTEXTS["B"] (= record.context)
+CHOICE = "assassins"                 # label of the hidden choice's pad (L4)
+ANNOUNCE, SEED = "announce", "seed"  # actions besides engine moves
+ACTION_LABELS = {
+    ANNOUNCE: "Show my assassins: the last one has left the board",
+    SEED: "Publish my secret for the fairness check",
+}
+LAST_GONE = "The last assassin has left the board: the king is safe."
+
+JOINING, CHOOSING, START, KING_TURN, REBEL_TURN, OVER = (
+    "joining", "assassins", "start", "king", "rebel", "over")
+
+# One character per action (L6): king turn fig * 8 + strike * 4 + dir, the king's
+# never-legal "strike" codes hold the end of turn; rebel turn below.
+KING_END = 4
+REBEL_MOVES, REBEL_UNMASK, REBEL_END, REBEL_ANNOUNCE = 0, 48, 60, 61
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """Everything anyone holding the link can compute: the public state of the game."""
+
+    phase: str = JOINING
+    state: State | None = None        # engine state; assassins = public candidates (L7)
+    hidden: int | None = None         # the published (rank + pad) mod 220 (L4)
+    card_due: bool = False            # the round's card waits for the king's message (L5)
+    unmasks: tuple[tuple[int, int], ...] = ()    # (message, citizen)
+    announced: tuple[int, int] | None = None     # (message, rank) (L8)
+    kinds: tuple[str, ...] = ()       # per message: choice, turn or announce
+    citizens: tuple[tuple, ...] = ()  # per message: citizens' fields after it
+    sent: tuple[int, int] = (0, 0)    # messages begun per seat = chain index (L3)
+    ends: tuple[int, ...] = ()        # where each message ends in the move string
+    senders: tuple[int, ...] = ()
+    open: bool = False                # the last message is a turn still being written
+
+
+def _char(n: int) -> str:
+    return TOKEN_ALPHABET[n]
+
+
+def _pair(n: int) -> str:
+    return TOKEN_ALPHABET[n // 64] + TOKEN_ALPHABET[n % 64]
+
+
+class _Cursor:
+    """The move string read front to back."""
+
+    def __init__(self, text: str):
+        self.text, self.at = text, 0
+
+    def peek(self) -> str | None:
+        return self.text[self.at] if self.at < len(self.text) else None
+
+    def take(self) -> int:
+        if self.at >= len(self.text):
+            raise MalformedMove("The link ends in the middle of a move.")
+        self.at += 1
+        return TOKEN_INDEX[self.text[self.at - 1]]
+
+    def subset(self) -> int:
+        n = self.take() * 64 + self.take()
+        if n >= N_SUBSETS:
+            raise MalformedMove("A choice of assassins is a number below 220.")
+        return n
+
+
+# Public candidates for the assassins and the round cards.
+
+def _candidates(state: State) -> tuple[int, ...]:
+    """Who may be an assassin as far as the public knows: the unmasked once all three are
+    shown, else every citizen (so only removing them all ends the game in public) (L7)."""
+    shown = tuple(c for c in range(N_CITIZENS) if state.unmasked[c])
+    return shown if len(shown) == 3 else tuple(range(N_CITIZENS))
+
+
+def _public_start(side: str) -> State:
+    state = ENGINE.initial(b"tyrannen by link", 2, {"side": side})
+    return replace(state, deck=tuple(sorted(state.deck)))
+
+
+def _chosen(state: State) -> State:
+    """The state after the hidden choice: the engine's, with the public candidates (L4)."""
+    state = ENGINE.apply(state, Move("assassins", 0, 0))
+    return replace(state, assassins=_candidates(state))
+
+
+def _turn_up(state: State, ctx: bytes, latest) -> State:
+    """The round's card, drawn from the king's fresh chain value and the rebel's latest (L5)."""
+    rest = state.deck[state.drawn - 1:]
+    card = rest[draw_index(event_random(ctx, f"round {state.drawn}", latest), len(rest))]
+    deck = state.deck[:state.drawn - 1] + (card,) + tuple(c for c in rest if c != card)
+    c = CARDS[card]
+    return replace(state, deck=deck, ap_king=c.king_ap, ap_knights=c.knight_ap,
+                   ap_rebel=c.rebel_ap)
+
+
+# Actions as characters (L6).
+
+def _king_move(v: int) -> Move:
+    fig, strike, d = v >> 3, v >> 2 & 1, v & 3
+    if fig == KING and strike:
+        if v != KING_END:
+            raise MalformedMove(f"{_char(v)!r} names no action of the king's player.")
+        return END
+    return Move("strike" if strike else "step", fig, d)
+
+
+def _rebel_move(state: State, v: int) -> Move:
+    if v < REBEL_UNMASK:
+        fig, d = FIRST_CITIZEN + (v >> 2), v & 3
+        target = state.board.nbr[state.citizens[v >> 2]][d] \
+            if state.citizens[v >> 2] is not None else None
+        hits = target is not None and 0 <= occupancy(state)[target] < FIRST_CITIZEN
+        return Move("strike" if hits else "step", fig, d)
+    if v < REBEL_END:
+        return Move("unmask", FIRST_CITIZEN + v - REBEL_UNMASK)
+    if v == REBEL_END:
+        return END
+    raise MalformedMove(f"{_char(v)!r} names no action of the rebel.")
+
+
+def _action_char(phase: str, move: Move) -> str:
+    if move == END:
+        return _char(KING_END if phase == KING_TURN else REBEL_END)
+    if phase == KING_TURN:
+        return _char(move.fig * 8 + (move.kind == "strike") * 4 + move.arg)
+    if move.kind == "unmask":
+        return _char(REBEL_UNMASK + move.fig - FIRST_CITIZEN)
+    return _char((move.fig - FIRST_CITIZEN) * 4 + move.arg)
+
+
+# Reading the move string.
+
+def _sender(table: Table) -> int | None:
+    """The seat whose message comes next or is being written (L3); None once over."""
+    if table.phase in (JOINING, CHOOSING, REBEL_TURN):
+        return REBEL_SEAT
+    if table.phase in (START, KING_TURN):
+        return KING_SEAT
+    return None
+
+
+def _apply(state: State, move: Move) -> State:
+    state = ENGINE.apply(state, move)
+    return state if state.phase == OVER else replace(state, assassins=_candidates(state))
+
+
+def _read(table: Table, cursor: _Cursor, ctx: bytes, values) -> Table:
+    """The table after the message (or the rest of the open message) at the cursor."""
+    seat = _sender(table)
+    state, message = table.state, len(table.ends) - table.open
+    if not table.open:
+        sent = table.sent[seat] + 1
+        if sent >= len(values[seat]):
+            raise LinkError(seat, f"Seat {seat + 1}'s message {message + 1} comes without its "
+                                  "chain value: the link's seat data is older than its moves.")
+        table = replace(table, sent=(sent, table.sent[1]) if seat == 0 else (table.sent[0], sent))
+    if table.phase == CHOOSING:
+        table = replace(table, hidden=cursor.subset(), state=_chosen(state), card_due=True)
+        return _close(table, cursor, seat, "choice", done=True)
+    if table.phase == START and not table.open:
+        start = cursor.take()
+        if start >= len(state.board.setup["starts"]):
+            raise MalformedMove("A start field is 0 or 1.")
+        state = _apply(state, Move("start", 0, start))
+    if table.card_due:
+        latest = (values[0][table.sent[0]], values[1][table.sent[1]])
+        state = _turn_up(state, ctx, latest)
+        table = replace(table, card_due=False)
+    if table.phase == REBEL_TURN and not table.open and cursor.peek() is not None \
+            and TOKEN_INDEX[cursor.peek()] == REBEL_ANNOUNCE:
+        cursor.take()
+        rank = cursor.subset()
+        real = unrank_subset(rank)
+        if any(state.citizens[c] is not None for c in real) \
+                or any(state.unmasked[c] and c not in real for c in range(N_CITIZENS)):
+            raise IllegalMove("The announced assassins are not all off the board, or leave "
+                              "out one that was unmasked.")
+        state = replace(state, phase=OVER, assassins=real, ap_king=0, ap_knights=0, ap_rebel=0,
+                        outcome=Outcome((KING_SEAT,), LAST_GONE))
+        table = replace(table, state=state, announced=(message, rank))
+        return _close(table, cursor, seat, "announce", done=True)
+    mover = state.phase
+    done = False
+    while cursor.peek() is not None:
+        v = cursor.take()
+        move = _king_move(v) if mover == KING_TURN else _rebel_move(state, v)
+        if move.kind == "unmask":
+            table = replace(table, unmasks=table.unmasks + ((message, move.fig - FIRST_CITIZEN),))
+        state = _apply(state, move)
+        if move == END or state.phase == OVER:
+            done = True
+            break
+    table = replace(table, state=state,
+                    card_due=done and mover == REBEL_TURN and state.phase != OVER)
+    return _close(table, cursor, seat, "turn", done)
+
+
+def _close(table: Table, cursor: _Cursor, seat: int, kind: str, done: bool) -> Table:
+    """Record where the message ends; a turn not closed yet is the link's tail (L6)."""
+    state = table.state
+    phase = JOINING if state is None else state.phase
+    entry = (cursor.at,)
+    if table.open:
+        ends = table.ends[:-1] + entry
+        kinds, senders, citizens = table.kinds, table.senders, table.citizens[:-1]
+    else:
+        ends, kinds, senders = table.ends + entry, table.kinds + (kind,), table.senders + (seat,)
+        citizens = table.citizens
+    return replace(table, phase=phase, ends=ends, kinds=kinds, senders=senders,
+                   citizens=citizens + (state.citizens,), open=not done)
+
+
+def _values(record: Record) -> tuple[tuple[bytes, ...], tuple[bytes, ...]]:
+    """Every chain value each seat has shown, from the anchor up (L1, L9)."""
+    if record.game != GAME or len(record.seats) != 2 \
+            or record.options not in ((("side", "A"),), (("side", "B"),)):
+        raise MalformedMove("This link is not a two-player Tod dem Tyrannen game.")
+    out = []
+    for number, seat in enumerate(record.seats):
+        values = [seat.latest] if seat.joined else []
+        for index in range(seat.index, 0, -1):
+            values.append(chain_step(record.context, number, index, values[-1]))
+        if values and values[-1] != seat.anchor:
+            raise LinkError(number, f"Seat {number + 1}'s latest chain value does not lead back "
+                                    "to its anchor.")
+        out.append(tuple(reversed(values)))
+    return out[0], out[1]
+
+
+def _check_seats(record: Record, table: Table) -> None:
+    """Seat data that must agree with the moves (L3, L9, L11)."""
+    for number, seat in enumerate(record.seats):
+        if seat.index != table.sent[number]:
+            raise LinkError(number, f"Seat {number + 1}'s chain value is ahead of its moves: "
+                                    "the link is missing moves.")
+        mine = [end for end, s in zip(table.ends, table.senders) if s == number]
+        if bool(seat.tag) != bool(mine) or (mine and seat.tag_moves != mine[-1]):
+            raise LinkError(number, f"Seat {number + 1}'s history check does not cover "
+                                    "its last move.")
+        if seat.seed and table.phase != OVER:
+            raise LinkError(number, f"Seat {number + 1}'s seed was published before the end "
+                                    "of the game.")
+
+
+def replay(record: Record) -> Replay:
+    """The public table of a record, stopping at the first message that breaks the protocol.
+
+    `applied` counts the messages accepted; `error` says what is wrong (a MoveError).
+    """
+    try:
+        values = _values(record)
+    except MoveError as err:
+        return Replay(Table(), 0, err)
+    return _replay(record, values)
+
+
+def _replay(record: Record, values) -> Replay:
+    side = dict(record.options)["side"]
+    table = Table(phase=CHOOSING, state=_public_start(side)) if record.seats[1].joined \
+        else Table()
+    cursor = _Cursor(record.moves)
+    while cursor.peek() is not None:
+        start = cursor.at
+        try:
+            if table.phase in (JOINING, OVER):
+                raise IllegalMove("There is a move where no move can be: "
+                                  + ("nobody has joined." if table.phase == JOINING
+                                     else "the game is over."))
+            table = _read(table, cursor, record.context, values)
+        except MoveError as err:
+            bad = record.moves[start:max(cursor.at, start + 1)]
+            return Replay(table, len(table.ends) - table.open, err, bad)
+    try:
+        _check_seats(record, table)
+    except MoveError as err:
+        return Replay(table, len(table.ends) - table.open, err)
+    return Replay(table, len(table.ends) - table.open)
+
+
+@lru_cache(maxsize=16)
+def _load(record: Record) -> tuple[Table, tuple]:
+    """The public table and every seat's chain values; the link's error if it has one."""
+    values = _values(record)
+    result = _replay(record, values)
+    if not result.ok:
+        raise result.error
+    return result.state, values
+
+
+def _table(record: Record) -> Table:
+    return _load(record)[0]
+
+
+# One seat's device.
+
+@lru_cache(maxsize=4)
+def _chain(ctx: bytes, seat: int, seed: bytes) -> Chain:
+    """A seat's reveal chain (256 hashes), kept while the device plays."""
+    return Chain(ctx, seat, seed)
+
+
+class _Device:
+    """What one seat's own seed adds to the public table (L5, L7, L10)."""
+
+    def __init__(self, record: Record, table: Table, values, seat: int, seed: bytes):
+        if seat not in (0, 1) or not record.seats[seat].joined:
+            raise LinkError(seat, f"Seat {seat + 1} has no player in this game.")
+        self.seat, self.seed = seat, seed
+        self.chain = _chain(record.context, seat, seed)
+        mine = record.seats[seat]
+        if self.chain.anchor != mine.anchor:
+            raise LinkError(seat, f"This device's secret does not belong to seat {seat + 1}.")
+        if mine.tag and mine.tag != history_tag(seed, transcript_hash(
+                record.game_id, record.moves[:mine.tag_moves])):
+            raise LinkError(seat, "The moves in this link differ from the ones you sent: "
+                                  "someone has rewritten the game's history.")
+        self.assassins = None
+        if seat == REBEL_SEAT and table.hidden is not None:
+            self.assassins = unrank_subset(reveal(table.hidden, seed, CHOICE, N_SUBSETS))
+        self.ctx, self.values = record.context, values
+
+    def state(self, table: Table) -> State | None:
+        """The engine state as this seat knows it: the round's card turned up for the king's
+        player, the real assassins for the rebel."""
+        state = table.state
+        if state is None:
+            return None
+        if table.card_due and self.seat == KING_SEAT and state.phase == KING_TURN:
+            fresh = self.chain.value(table.sent[0] + 1)
+            state = _turn_up(state, self.ctx, (fresh, self.values[1][table.sent[1]]))
+        if self.assassins is not None and state.phase != OVER:
+            state = replace(state, assassins=self.assassins)
+        return state
+
+    def must_announce(self, table: Table) -> bool:
+        """The rebel's duty when the last assassin has silently left the board (L8)."""
+        return (self.assassins is not None and table.phase == REBEL_TURN and not table.open
+                and all(table.state.citizens[c] is None for c in self.assassins))
+
+
+def _setup(record: Record, seat: int, seed: bytes) -> tuple[Table, tuple, _Device]:
+    table, values = _load(record)
+    return table, values, _Device(record, table, values, seat, seed)
+
+
+def _legal(record: Record, table: Table, device: _Device) -> list:
+    if table.phase == OVER:
+        return [] if record.seats[device.seat].seed else [SEED]
+    if _sender(table) != device.seat or table.phase == JOINING:
+        return []
+    if device.must_announce(table):
+        return [ANNOUNCE]
+    moves = ENGINE.legal(device.state(table))
+    if sum(table.state.unmasked) == 3:       # only after a false unmasking (L7)
+        moves = [m for m in moves if m.kind != "unmask"]
+    return moves
+
+
+# The public API.
+
+def create(name: str, seed: bytes, options: dict | None = None) -> Record:
+    """A new game: its creator plays the king in seat 0 and publishes its anchor (L2)."""
+    side = (options or {}).get("side", "A")
+    if side not in SIDES or set(options or {}) - {"side"}:
+        raise ValueError(f"Tod dem Tyrannen takes only the option side A or B, not {options!r}")
+    return Record(GAME, (Seat(name, Chain(CONTEXTS[side], 0, seed).anchor), Seat()),
+                  (("side", side),))
+
+
+def join(record: Record, name: str, seed: bytes) -> Record:
+    """The second player takes seat 1, the rebel, by publishing its anchor (L2)."""
+    if _table(record).phase != JOINING:
+        raise IllegalMove("This game already has two players.")
+    return replace(record, seats=(record.seats[0],
+                                  Seat(name, Chain(record.context, 1, seed).anchor)))
+
+
+def joined_seat(record: Record, seed: bytes) -> int:
+    """The seat whose anchor this seed made; ValueError if none."""
+    for number, seat in enumerate(record.seats):
+        if seat.joined and Chain(record.context, number, seed).anchor == seat.anchor:
+            return number
+    raise ValueError("This secret belongs to no seat of this game.")
+
+
+def phase(record: Record) -> str:
+    """joining, assassins, start, king, rebel or over."""
+    return _table(record).phase
+
+
+def to_move(record: Record) -> tuple[int, ...]:
+    """The seats that must send the next link: the seat writing the next message, or after
+    the end the seats that have not published their seed yet (L11)."""
+    table = _table(record)
+    if table.phase == OVER:
+        return tuple(s for s in (0, 1) if not record.seats[s].seed)
+    return (_sender(table),)
+
+
+def legal(record: Record, seat: int, seed: bytes) -> list:
+    """What `seat` may do now: the hot-seat engine's moves (the choice, the start, a round's
+    actions with END last), ANNOUNCE or SEED; empty when it is not this seat's turn."""
+    table, _, device = _setup(record, seat, seed)
+    return _legal(record, table, device)
+
+
+def play(record: Record, seat: int, seed: bytes, action) -> Record:
+    """The record after `seat` takes `action` (one of `legal`). A turn is one message: its
+    first action begins it, END (or the end of the game) closes it (L3, L6)."""
+    if action == SEED:
+        return publish_seed(record, seat, seed)
+    table, _, device = _setup(record, seat, seed)
+    if action not in _legal(record, table, device):
+        raise IllegalMove(f"Seat {seat + 1} cannot play {action!r} now.")
+    if action == ANNOUNCE:
+        text = _char(REBEL_ANNOUNCE) + _pair(reveal(table.hidden, seed, CHOICE, N_SUBSETS))
+    elif action.kind == "assassins":
+        text = _pair(hide(action.arg, seed, CHOICE, N_SUBSETS))
+    elif action.kind == "start":
+        text = _char(action.arg)
+    else:
+        text = _action_char(device.state(table).phase, action)
+    return _send(record, device, text, begins=not table.open)
+
+
+def _send(record: Record, device: _Device, text: str, begins: bool) -> Record:
+    """Add to the move string with the sender's chain value (when a message begins) and a
+    fresh history tag; the action that ends the game also carries the sender's seed (L3, L11)."""
+    seat = device.seat
+    moves = record.moves + text
+    old = record.seats[seat]
+    index = old.index + begins
+    new = replace(old, index=index, value=device.chain.value(index), tag_moves=len(moves),
+                  tag=history_tag(device.seed, transcript_hash(record.game_id, moves)))
+    record = replace(record, moves=moves, seats=_with_seat(record.seats, seat, new))
+    if _table(record).phase == OVER:
+        record = replace(record, seats=_with_seat(record.seats, seat,
+                                                  replace(new, seed=device.seed)))
+    return record
+
+
+def _with_seat(seats: tuple[Seat, ...], number: int, seat: Seat) -> tuple[Seat, ...]:
+    return tuple(seat if n == number else s for n, s in enumerate(seats))
+
+
+def publish_seed(record: Record, seat: int, seed: bytes) -> Record:
+    """The record with `seat`'s seed added for the audit; only once the game is over (L11)."""
+    table, _, _ = _setup(record, seat, seed)
+    if table.phase != OVER:
+        raise IllegalMove("A seed is published only once the game is over.")
+    return replace(record, seats=_with_seat(record.seats, seat,
+                                            replace(record.seats[seat], seed=seed)))
+
+
+def may_claim(record: Record, seat: int) -> bool:
+    """Never: no message of this game is owed without a choice, so waiting proves nothing
+    (L13)."""
+    return False
+
+
+def claim_forfeit(record: Record, seat: int, seed: bytes) -> Record:
+    """Refused: see may_claim (L13)."""
+    raise IllegalMove("In Tod dem Tyrannen by link no forfeit can be claimed.")
+
+
+def _known_assassins(record: Record, table: Table) -> tuple[int, ...] | None:
+    """The assassins once the public may know them: announced, or opened by the rebel's
+    published seed after the end."""
+    if table.announced is not None:
+        return unrank_subset(table.announced[1])
+    seed = record.seats[REBEL_SEAT].seed
+    if table.phase == OVER and seed and table.hidden is not None:
+        return unrank_subset(reveal(table.hidden, seed, CHOICE, N_SUBSETS))
+    return None
+
+
+def state(record: Record, seat: int | None = None, seed: bytes | None = None) -> State | None:
+    """The engine state this device draws its board from (None before the setup): the
+    rebel's device knows the assassins, others see public candidates only."""
+    table, values = _load(record)
+    if table.state is None:
+        return None
+    known = table.state
+    if seat is not None and seed is not None:
+        known = _Device(record, table, values, seat, seed).state(table)
+    if table.phase == OVER:
+        known = replace(known, assassins=_known_assassins(record, table) or ())
+    return known
+
+
+def view(record: Record, seat: int | None = None, seed: bytes | None = None) -> dict:
+    """What this device may show, in the shape of Tyrannen.view: the rebel's device adds its
+    assassins, the king's device the round card it is about to turn up."""
+    table, values = _load(record)
+    if table.state is None:
+        table = replace(table, state=_public_start(dict(record.options)["side"]))
+    device = _Device(record, table, values, seat, seed) \
+        if seat is not None and seed is not None else None
+    state = device.state(table) if device else table.state
+    over = table.phase == OVER
+    if over:
+        known = _known_assassins(record, table)
+        state = replace(state, assassins=known or ())
+    out = ENGINE.view(state, seat)
+    if table.phase == JOINING:
+        out.update(phase=JOINING, to_move=[REBEL_SEAT])
+    if over and not state.assassins:
+        out["assassins"] = None
+        for c, citizen in enumerate(out["citizens"]):
+            citizen["assassin"] = True if state.unmasked[c] else None
+    if table.card_due and state.phase == KING_TURN and not (device and device.seat == KING_SEAT):
+        out.update(card=None, played=out["played"][:-1],
+                   ap={"king": 0, "knights": 0, "rebel": 0})
+    return out
+
+
+# The audit (L12).
+
+def audit(record: Record) -> Verdict:
+    """Check a finished game with both seeds: anchors, the hidden choice against every
+    unmasking and the announcement, the duty to announce, and both history checks (L12)."""
+    try:
+        values = _values(record)
+    except MoveError as err:
+        return Verdict(False, None, str(err))
+    result = _replay(record, values)
+    table = result.state
+    problems = []
+    if not result.ok:
+        error = result.error
+        seat = error.seat if isinstance(error, LinkError) else (_sender(table) or 0)
+        move = None if result.bad_token is None else result.applied
+        problems.append(Problem("link", seat, move, str(error)))
+    elif table.phase != OVER:
+        return Verdict(False, None, "The game is not over: there is nothing to audit yet.")
+    problems += _seed_checks(record, table, complete=result.ok)
+    problems.sort(key=lambda p: (p.move is not None, p.move or 0, p.seat))
+    if not problems:
+        return Verdict(True, None, "")
+    moves = [p.move for p in problems if p.move is not None]
+    return Verdict(False, min(moves) if moves else None, problems[0].detail, tuple(problems))
+
+
+def _seed_checks(record: Record, table: Table, complete: bool) -> list[Problem]:
+    """Everything the rebel claimed, recomputed from its seed, and both history tags."""
+    seats = record.seats
+    checker = Audit(record.context, [s.anchor for s in seats], [s.seed or None for s in seats])
+    problems = [p for p in checker.problems if complete or seats[p.seat].seed]
+    seeds = [checker.seed(s) for s in (0, 1)]
+    rebel = seeds[REBEL_SEAT]
+    if rebel is not None and table.hidden is not None:
+        rank = reveal(table.hidden, rebel, CHOICE, N_SUBSETS)
+        real = unrank_subset(rank)
+        names = ", ".join(str(c + 1) for c in real)
+        for message, citizen in table.unmasks:
+            if citizen not in real:
+                problems.append(Problem("false unmasking", REBEL_SEAT, message,
+                                        f"The rebel unmasked citizen {citizen + 1} at move "
+                                        f"{message + 1}, but chose citizens {names}."))
+        if table.announced is not None and table.announced[1] != rank:
+            problems.append(Problem("false announcement", REBEL_SEAT, table.announced[0],
+                                    f"The rebel's announcement at move {table.announced[0] + 1}"
+                                    f" does not show the citizens it chose ({names})."))
+        withheld = _withheld(table, real)
+        if withheld is not None:
+            problems.append(Problem("withheld announcement", REBEL_SEAT, withheld,
+                                    f"The last assassin had left the board, but the rebel's "
+                                    f"move {withheld + 1} did not say so: the king had won."))
+    for s, seat in enumerate(seats):
+        if seat.tag and seeds[s] is not None and seat.tag != history_tag(
+                seeds[s], transcript_hash(record.game_id, record.moves[:seat.tag_moves])):
+            problems.append(Problem("history check", s, None,
+                                    f"Seat {s + 1}'s history check does not match the moves: "
+                                    f"they were changed after Seat {s + 1} had sent them, so "
+                                    "this is not the game it played."))
+    return problems
+
+
+def _withheld(table: Table, real: tuple[int, ...]) -> int | None:
+    """The first rebel message that should have been the announcement of L8, if any."""
+    for message, citizens in enumerate(table.citizens):
+        if table.senders[message] == KING_SEAT and all(citizens[c] is None for c in real):
+            later = message + 1
+            if later < len(table.kinds) and table.kinds[later] != "announce":
+                return later
+            return None
+    return None
+
