@@ -48,17 +48,24 @@ def assert_public_only(url):
                 assert building["kind"] == election["kind"]
 
 
-def take_turn(page, turn):
-    """Do whatever this device's turn asks: take the seat, start, place, reveal, publish."""
+def protocol_step(page) -> bool:
+    """Take the open seat, or press the protocol's own action (start, reveal, publish):
+    whether there was one."""
     if page.locator("#join-name").count():
         page.fill("#join-name", "Bo")
         page.click("button[data-action=join]")
-        return
+        return True
     acts = page.locator("button[data-action=link-act]")
     if acts.count():
         acts.first.click()
-        return
-    place_by_taps(page, turn)
+        return True
+    return False
+
+
+def take_turn(page, turn):
+    """Do whatever this device's turn asks: take the seat, start, place, reveal, publish."""
+    if not protocol_step(page):
+        place_by_taps(page, turn)
 
 
 def test_two_phones_play_a_whole_game_by_links_and_a_spectator_watches(browser, base_url):
