@@ -10,40 +10,26 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import given, strategies as st
 
 from parlor import tsuro_link as link
-from parlor.fairplay import Chain, b64, derived, event_random, history_tag, transcript_hash, \
-    unb64
+from parlor.fairplay import Chain, b64, derived, event_random, unb64
 from parlor.games.tsuro import ENGINE, Pick, Place, StartMark
-from parlor.protocol import TOKEN_ALPHABET, IllegalMove, MoveError
-from parlor.record import RecordError, decode, encode, merge
+from parlor.protocol import IllegalMove
+from parlor.record import decode, encode, merge
 from parlor.rng import Stream, derive, shuffled
+
+import linktools
+from linktools import (any_char, damage, edit, edits, move_changes, moves_of, resealed_moves,
+                       resealed_seats, resign, seat_changes, signed, with_seat)
 
 # (players, index, elimination bonus): between them reshuffles, the dragon, bonus exchanges
 SETUPS = [(2, i, False) for i in range(4)] + [(3, 0, True), (3, 1, False), (4, 0, True),
                                               (5, 0, False), (6, 0, True), (8, 0, True)]
 
 
-def damage(examples: int) -> settings:
-    return settings(max_examples=examples, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow])
-
-
-class Device:
-    """One player's phone: its seat, its secret seed and its own copy of the game."""
-
-    def __init__(self, seat: int, seed: bytes, record):
-        self.seat, self.seed, self.record = seat, seed, record
-
-    def receive(self, text: str) -> str:
-        incoming = decode(text)
-        self.record, status = merge(self.record, incoming)
-        return status
-
-    def act(self, action) -> str:
-        self.record = link.play(self.record, self.seat, self.seed, action)
-        return encode(self.record)
+class Device(linktools.Device):
+    protocol = link
 
 
 @dataclass(frozen=True)
@@ -401,11 +387,6 @@ def midgame(at: int = 10):
     return decode(texts[at - 1]), after, table_of(after).senders[-1]
 
 
-def with_seat(record, number, seat):
-    return replace(record, seats=tuple(seat if n == number else s
-                                       for n, s in enumerate(record.seats)))
-
-
 def test_l9_a_message_needs_its_chain_value_and_the_chain_its_message():
     before, after, seat = midgame()
     result = link.replay(replace(after, seats=before.seats))
@@ -473,18 +454,6 @@ def test_l10_a_device_refuses_a_link_whose_history_was_rewritten():
 
 # L12: the audit catches each cheat.
 
-def resign(record, seeds, seats=(0, 1)):
-    """The record with the given seats' history tags redone over its moves (a live cheat)."""
-    new = []
-    for n, seat in enumerate(record.seats):
-        if n in seats and seat.tag:
-            moves = record.moves[:seat.tag_moves]
-            seat = replace(seat, tag=history_tag(seeds[n], transcript_hash(record.game_id,
-                                                                           moves)))
-        new.append(seat)
-    return replace(record, seats=tuple(new))
-
-
 def test_l12_audit_of_an_honest_game_passes_and_needs_the_end():
     game = played(3, 0, True)
     assert link.audit(decode(game.links[-1])).ok
@@ -526,23 +495,12 @@ def test_l12_audit_names_a_forbidden_move_and_its_seat():
                   if Place(s, r) not in safe]
         if unsafe:
             break
-    cheat = _signed(record, seat, game.seeds[seat], ENGINE.encode(unsafe[0]))
+    cheat = signed(record, seat, game.seeds[seat], ENGINE.encode(unsafe[0]))
     result = link.replay(cheat)
     assert not result.ok and "would take your own marker out" in str(result.error)
     verdict = link.audit(cheat)
     assert not verdict.ok and verdict.move == len(record.moves)
     assert (verdict.problems[0].check, verdict.problems[0].seat) == ("link", seat)
-
-
-def _signed(record, seat, seed, text):
-    """A message appended by hand with the seat's real next chain value and tag."""
-    chain = Chain(record.context, seat, seed)
-    old = record.seats[seat]
-    moves = record.moves + text
-    new = replace(old, index=old.index + 1, value=chain.value(old.index + 1),
-                  tag_moves=len(moves),
-                  tag=history_tag(seed, transcript_hash(record.game_id, moves)))
-    return with_seat(replace(record, moves=moves), seat, new)
 
 
 def test_l12_audit_blames_a_message_sent_in_another_seats_name():
@@ -614,78 +572,34 @@ def sample_links() -> tuple[str, ...]:
 
 
 def ends_cleanly(text: str) -> None:
-    """decode, replay, views, legal actions and the audit: an answer or a clear error."""
-    try:
-        record = decode(text)
-    except RecordError as err:
-        assert str(err)
-        return
-    result = link.replay(record)
-    if not result.ok:
-        assert isinstance(result.error, MoveError) and str(result.error)
-    else:
-        json.dumps(link.view(record))
-        assert link.phase(record) in (link.JOINING, link.OPENING, link.STARTING, link.PLAYING,
-                                      link.EXCHANGING, link.OVER)
-        link.to_move(record)
-        for seat, seed in enumerate(seeds_for(3, 0)):
-            try:
-                json.dumps(link.view(record, seat, seed))
-                link.legal(record, seat, seed)
-            except MoveError as err:
-                assert str(err)
-    verdict = link.audit(record)
-    assert verdict.ok or verdict.reason
-
-
-edits = st.sampled_from(["replace", "insert", "delete", "truncate"])
-
-
-def edit(text: str, kind: str, at: int, char: str) -> str:
-    at %= len(text)
-    return {"replace": text[:at] + char + text[at + 1:], "insert": text[:at] + char + text[at:],
-            "delete": text[:at] + text[at + 1:], "truncate": text[:at]}[kind]
-
-
-def seal(body: str) -> str:
-    """A fragment body with a fresh checksum, as a careless or hostile encoder might make."""
-    from hashlib import sha256
-    return f"{body}.{b64(sha256(body.encode()).digest()[:6])[:6]}"
+    linktools.ends_cleanly(link, text, seeds_for(3, 0), (link.JOINING, link.OPENING,
+                                                         link.STARTING, link.PLAYING,
+                                                         link.EXCHANGING, link.OVER))
 
 
 @damage(800)
-@given(st.data(), edits, st.integers(0, 10_000),
-       st.one_of(st.sampled_from(TOKEN_ALPHABET + ".#"), st.characters()))
+@given(st.data(), edits, st.integers(0, 10_000), any_char)
 def test_l9_damaged_and_truncated_links_end_cleanly(data, kind, at, char):
     ends_cleanly(edit(data.draw(st.sampled_from(sample_links())), kind, at, char))
 
 
 @damage(1500)
-@given(st.data(), st.lists(st.tuples(edits, st.integers(0, 10_000),
-                                     st.sampled_from(TOKEN_ALPHABET)), min_size=1, max_size=3))
+@given(st.data(), move_changes)
 def test_l9_resealed_changes_to_the_moves_end_cleanly(data, changes):
     """Moves edited and the checksum redone: only the protocol's own checks are left."""
-    head, game, seats, moves, _ = data.draw(st.sampled_from(sample_links())).split(".")
-    for kind, at, char in changes:
-        moves = edit(moves, kind, at, char) if moves else char
-    ends_cleanly(seal(f"{head}.{game}.{seats}.{moves}"))
+    ends_cleanly(resealed_moves(data.draw(st.sampled_from(sample_links())), changes))
 
 
 @damage(1000)
-@given(st.data(), st.lists(st.tuples(st.integers(0, 10_000), st.integers(0, 255)),
-                           min_size=1, max_size=3))
+@given(st.data(), seat_changes)
 def test_l9_resealed_changes_to_the_seat_data_end_cleanly(data, changes):
-    head, game, seats, moves, _ = data.draw(st.sampled_from(sample_links())).split(".")
-    raw = bytearray(unb64(seats))
-    for at, value in changes:
-        raw[at % len(raw)] = value
-    ends_cleanly(seal(f"{head}.{game}.{b64(bytes(raw))}.{moves}"))
+    ends_cleanly(resealed_seats(data.draw(st.sampled_from(sample_links())), changes))
 
 
 def test_l9_the_damage_tests_reach_the_protocol_checks():
     """Resealed edits of moves get past decode, and some fail in replay: the property tests
     above exercise replay, not just the checksum."""
-    head, game, seats, moves, _ = sample_links()[3].split(".")
-    results = [link.replay(decode(seal(f"{head}.{game}.{seats}.{edit(moves, 'replace', at, 'Z')}")))
-               for at in range(len(moves))]
+    text = sample_links()[3]
+    results = [link.replay(decode(resealed_moves(text, [("replace", at, "Z")])))
+               for at in range(len(moves_of(text)))]
     assert any(not r.ok for r in results)

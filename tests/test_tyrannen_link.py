@@ -11,32 +11,25 @@ from functools import lru_cache
 from math import comb
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import given, strategies as st
 
 from parlor import tyrannen_link as link
-from parlor.fairplay import b64, rank_subset, draw_index, event_random, hide, reveal, unb64
-from parlor.games.tyrannen import CARDS, END, ENGINE, Move, unrank_subset
+from parlor.fairplay import b64, rank_subset, draw_index, event_random, hide, reveal
+from parlor.games.tyrannen import ENGINE, Move, unrank_subset
 from parlor.protocol import TOKEN_ALPHABET, IllegalMove, MoveError
-from parlor.record import RecordError, decode, encode, merge
+from parlor.record import decode, encode, merge
 from parlor.rng import Stream, derive
+
+import linktools
+from linktools import (any_char, damage, edit, edits, move_changes, moves_of, resealed_moves,
+                       resealed_seats, seat_changes, signed)
 
 GAMES = (0, 1, 3, 7)       # the king killed, deck spent, last assassin unmasked, announced
 KILLED, SPENT, PUBLIC_LAST, ANNOUNCED = GAMES
 
 
-class Device:
-    """One player's phone: its seat, its secret seed and its own copy of the game."""
-
-    def __init__(self, seat, seed, record):
-        self.seat, self.seed, self.record = seat, seed, record
-
-    def receive(self, text):
-        self.record, status = merge(self.record, decode(text))
-        return status
-
-    def act(self, action):
-        self.record = link.play(self.record, self.seat, self.seed, action)
-        return encode(self.record)
+class Device(linktools.Device):
+    protocol = link
 
 
 def pick(actions, stream, greedy=True, unmask=True):
@@ -288,19 +281,6 @@ def test_l13_no_forfeit_can_be_claimed():
 
 # L12: the audit catches each cheat.
 
-def cheat(record, seat, seed, text, begins):
-    """A message written by a modified client: any text, with honest chain data."""
-    from parlor.fairplay import Chain, history_tag, transcript_hash
-    moves = record.moves + text
-    old = record.seats[seat]
-    index = old.index + begins
-    new = replace(old, index=index, value=Chain(record.context, seat, seed).value(index),
-                  tag_moves=len(moves),
-                  tag=history_tag(seed, transcript_hash(record.game_id, moves)))
-    return replace(record, moves=moves, seats=tuple(new if n == seat else s
-                                                    for n, s in enumerate(record.seats)))
-
-
 def finish(record, seeds, stream, withhold=False):
     """Both devices play on to the end and publish their seeds; a withholding rebel ends
     its turn instead of announcing."""
@@ -308,7 +288,7 @@ def finish(record, seeds, stream, withhold=False):
         seat = movers[0]
         actions = link.legal(record, seat, seeds[seat])
         if withhold and actions == [link.ANNOUNCE]:
-            record = cheat(record, 1, seeds[1], TOKEN_ALPHABET[link.REBEL_END], True)
+            record = signed(record, 1, seeds[1], TOKEN_ALPHABET[link.REBEL_END], True)
             continue
         record = link.play(record, seat, seeds[seat], pick(actions, stream))
     return record
@@ -328,7 +308,7 @@ def test_l12_audit_catches_a_false_unmasking():
     real = link._setup(record, 1, seeds[1])[2].assassins
     state = table_of(record).state
     liar = next(c for c in range(12) if c not in real and state.citizens[c] is not None)
-    record = cheat(record, 1, seeds[1], TOKEN_ALPHABET[link.REBEL_UNMASK + liar], True)
+    record = signed(record, 1, seeds[1], TOKEN_ALPHABET[link.REBEL_UNMASK + liar], True)
     message = len(table_of(record).kinds) - 1
     record = finish(record, seeds, Stream(b"go on"))
     verdict = link.audit(record)
@@ -375,7 +355,7 @@ def test_l12_a_biased_card_is_refused_and_the_audit_names_its_message():
              if link.phase(decode(t)) == link.KING_TURN and not table_of(decode(t)).open)
     record, text = next((r, t) for r, t in found if t)
     message = len(table_of(record).kinds)
-    biased = cheat(record, 0, seeds[0], text, True)
+    biased = signed(record, 0, seeds[0], text, True)
     assert not link.replay(biased).ok
     done = replace(biased, seats=tuple(replace(s, seed=seed)
                                        for s, seed in zip(biased.seats, seeds)))
@@ -402,7 +382,7 @@ def test_l8_l12_a_false_announcement_is_refused_and_a_wrong_seed_caught():
     fake = rank_subset(real[:2] + (on_board,), 12)
     text = TOKEN_ALPHABET[link.REBEL_ANNOUNCE] + TOKEN_ALPHABET[fake // 64] \
         + TOKEN_ALPHABET[fake % 64]
-    assert "announced" in str(link.replay(cheat(before, 1, seeds[1], text, True)).error)
+    assert "announced" in str(link.replay(signed(before, 1, seeds[1], text, True)).error)
     assert record.moves[start] == TOKEN_ALPHABET[link.REBEL_ANNOUNCE]
 
 
@@ -421,74 +401,29 @@ def sample_links():
 
 
 def ends_cleanly(text):
-    try:
-        record = decode(text)
-    except RecordError as err:
-        assert str(err)
-        return
-    result = link.replay(record)
-    if not result.ok:
-        assert isinstance(result.error, MoveError) and str(result.error)
-    else:
-        json.dumps(link.view(record))
-        for seat, seed in enumerate(seeds_for(SPENT)):
-            try:
-                json.dumps(link.view(record, seat, seed))
-                link.legal(record, seat, seed)
-            except MoveError as err:
-                assert str(err)
-    verdict = link.audit(record)
-    assert verdict.ok or verdict.reason
-
-
-edits = st.sampled_from(["replace", "insert", "delete", "truncate"])
-
-
-def edit(text, kind, at, char):
-    at %= len(text)
-    return {"replace": text[:at] + char + text[at + 1:], "insert": text[:at] + char + text[at:],
-            "delete": text[:at] + text[at + 1:], "truncate": text[:at]}[kind]
-
-
-def seal(body):
-    from hashlib import sha256
-    return f"{body}.{b64(sha256(body.encode()).digest()[:6])[:6]}"
-
-
-def damage(n):
-    return settings(max_examples=n, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    linktools.ends_cleanly(link, text, seeds_for(SPENT))
 
 
 @damage(600)
-@given(st.data(), edits, st.integers(0, 10_000),
-       st.one_of(st.sampled_from(TOKEN_ALPHABET + ".#"), st.characters()))
+@given(st.data(), edits, st.integers(0, 10_000), any_char)
 def test_l9_damaged_and_truncated_links_end_cleanly(data, kind, at, char):
     ends_cleanly(edit(data.draw(st.sampled_from(sample_links())), kind, at, char))
 
 
 @damage(1200)
-@given(st.data(), st.lists(st.tuples(edits, st.integers(0, 10_000),
-                                     st.sampled_from(TOKEN_ALPHABET)), min_size=1, max_size=3))
+@given(st.data(), move_changes)
 def test_l9_resealed_changes_to_the_moves_end_cleanly(data, changes):
-    head, game, seats, moves, _ = data.draw(st.sampled_from(sample_links())).split(".")
-    for kind, at, char in changes:
-        moves = edit(moves, kind, at, char) if moves else char
-    ends_cleanly(seal(f"{head}.{game}.{seats}.{moves}"))
+    ends_cleanly(resealed_moves(data.draw(st.sampled_from(sample_links())), changes))
 
 
 @damage(500)
-@given(st.data(), st.lists(st.tuples(st.integers(0, 10_000), st.integers(0, 255)),
-                           min_size=1, max_size=3))
+@given(st.data(), seat_changes)
 def test_l9_resealed_changes_to_the_seat_data_end_cleanly(data, changes):
-    head, game, seats, moves, _ = data.draw(st.sampled_from(sample_links())).split(".")
-    raw = bytearray(unb64(seats))
-    for at, value in changes:
-        raw[at % len(raw)] = value
-    ends_cleanly(seal(f"{head}.{game}.{b64(bytes(raw))}.{moves}"))
+    ends_cleanly(resealed_seats(data.draw(st.sampled_from(sample_links())), changes))
 
 
 def test_l9_the_damage_tests_reach_the_protocol_checks():
-    head, game, seats, moves, _ = sample_links()[3].split(".")
-    results = [link.replay(decode(seal(f"{head}.{game}.{seats}.{edit(moves, 'replace', at, '_')}")))
-               for at in range(0, len(moves), 3)]
+    text = sample_links()[3]
+    results = [link.replay(decode(resealed_moves(text, [("replace", at, "_")])))
+               for at in range(0, len(moves_of(text)), 3)]
     assert any(not r.ok for r in results)

@@ -12,41 +12,32 @@ from functools import lru_cache
 from math import sqrt
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import given, strategies as st
 
 from parlor import tyrus_link as link
-from parlor.fairplay import (Chain, b64, derived, draw_index, event_random, hide, history_tag,
-                             reveal, transcript_hash, unb64)
+from parlor.fairplay import Chain, b64, derived, draw_index, event_random, hide, reveal, unb64
 from parlor.games.tyrus import DECK, ENGINE, FIVE_WINS, HAND_TIEBREAK, THREE_IN_A_ROW, Move, \
     State, tally, tile_code
-from parlor.protocol import TOKEN_ALPHABET, TOKEN_INDEX, IllegalMove, MoveError
-from parlor.record import RecordError, decode, encode, merge
+from parlor.protocol import TOKEN_ALPHABET, TOKEN_INDEX, IllegalMove
+from parlor.record import decode, encode, merge
 from parlor.rng import Stream, derive, shuffled
+
+import linktools
+from linktools import (any_char, damage, edit, edits, move_changes, moves_of, resealed_moves,
+                       resealed_seats, resign, seat_changes)
 
 GAMES = range(13)          # seeded games; between them every ending and both coin tosses
 TIEBREAK_GAME, THREE_GAME, FIVE_GAME = 1, 3, 12
 
 
-def damage(examples: int) -> settings:
-    return settings(max_examples=examples, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow])
-
-
-class Device:
-    """One player's phone: its seat, its secret seed and its own copy of the game."""
-
-    def __init__(self, seat: int, seed: bytes, record):
-        self.seat, self.seed, self.record = seat, seed, record
-
-    def receive(self, text: str) -> str:
-        self.record, status = merge(self.record, decode(text))
-        return status
+class Device(linktools.Device):
+    protocol = link
 
     def act(self, stream: Stream):
+        """A random legal action, and the link it makes."""
         actions = link.legal(self.record, self.seat, self.seed)
         action = actions[stream.below(len(actions))]
-        self.record = link.play(self.record, self.seat, self.seed, action)
-        return action, encode(self.record)
+        return action, super().act(action)
 
 
 @dataclass(frozen=True)
@@ -465,18 +456,6 @@ def test_l11_a_device_refuses_a_link_whose_history_was_rewritten():
 
 # L13: the audit catches each cheat.
 
-def resign(record, seeds, seats=(0, 1)):
-    """The record with the given seats' history tags redone over its moves (a live cheat)."""
-    new = []
-    for n, seat in enumerate(record.seats):
-        if n in seats and seat.tag:
-            moves = record.moves[:seat.tag_moves]
-            seat = replace(seat, tag=history_tag(seeds[n], transcript_hash(record.game_id,
-                                                                           moves)))
-        new.append(seat)
-    return replace(record, seats=tuple(new))
-
-
 def reveal_offset(table, k: int) -> int:
     """Where the k-th face shown in the game sits in the move string."""
     message, _, _ = table.reveals[k]
@@ -657,81 +636,34 @@ def sample_links() -> tuple[str, ...]:
 
 
 def ends_cleanly(text: str) -> None:
-    """decode, replay, views, legal actions and the audit: an answer or a clear error."""
-    try:
-        record = decode(text)
-    except RecordError as err:
-        assert str(err)
-        return
-    result = link.replay(record)
-    if not result.ok:
-        assert isinstance(result.error, MoveError) and str(result.error)
-    else:
-        json.dumps(link.view(record))
-        assert link.phase(record) in (link.JOINING, link.OPENING, link.PLACING, link.REVEALING,
-                                      link.TIEBREAK, link.OVER)
-        for seat, seed in enumerate(seeds_for(0)):
-            try:
-                json.dumps(link.view(record, seat, seed))
-                link.legal(record, seat, seed)
-            except MoveError as err:
-                assert str(err)
-    verdict = link.audit(record)
-    assert verdict.ok or verdict.reason
-
-
-edits = st.sampled_from(["replace", "insert", "delete", "truncate"])
-
-
-def edit(text: str, kind: str, at: int, char: str) -> str:
-    at %= len(text)
-    return {"replace": text[:at] + char + text[at + 1:], "insert": text[:at] + char + text[at:],
-            "delete": text[:at] + text[at + 1:], "truncate": text[:at]}[kind]
-
-
-def seal(body: str) -> str:
-    """A fragment body with a fresh checksum, as a careless or hostile encoder might make."""
-    from hashlib import sha256
-    return f"{body}.{b64(sha256(body.encode()).digest()[:6])[:6]}"
+    linktools.ends_cleanly(link, text, seeds_for(0), (link.JOINING, link.OPENING, link.PLACING,
+                                                      link.REVEALING, link.TIEBREAK, link.OVER))
 
 
 @damage(800)
-@given(st.data(), edits, st.integers(0, 10_000),
-       st.one_of(st.sampled_from(TOKEN_ALPHABET + ".#"), st.characters()))
+@given(st.data(), edits, st.integers(0, 10_000), any_char)
 def test_l10_damaged_and_truncated_links_end_cleanly(data, kind, at, char):
     text = data.draw(st.sampled_from(sample_links()))
     ends_cleanly(edit(text, kind, at, char))
 
 
 @damage(1500)
-@given(st.data(), st.lists(st.tuples(edits, st.integers(0, 10_000),
-                                     st.sampled_from(TOKEN_ALPHABET)), min_size=1, max_size=3))
+@given(st.data(), move_changes)
 def test_l10_resealed_changes_to_the_moves_end_cleanly(data, changes):
     """Moves edited and the checksum redone: only the protocol's own checks are left."""
-    text = data.draw(st.sampled_from(sample_links()))
-    head, game, seats, moves, _ = text.split(".")
-    for kind, at, char in changes:
-        moves = edit(moves, kind, at, char) if moves else char
-    ends_cleanly(seal(f"{head}.{game}.{seats}.{moves}"))
+    ends_cleanly(resealed_moves(data.draw(st.sampled_from(sample_links())), changes))
 
 
 @damage(700)
-@given(st.data(), st.lists(st.tuples(st.integers(0, 10_000), st.integers(0, 255)),
-                           min_size=1, max_size=3))
+@given(st.data(), seat_changes)
 def test_l10_resealed_changes_to_the_seat_data_end_cleanly(data, changes):
-    text = data.draw(st.sampled_from(sample_links()))
-    head, game, seats, moves, _ = text.split(".")
-    raw = bytearray(unb64(seats))
-    for at, value in changes:
-        raw[at % len(raw)] = value
-    ends_cleanly(seal(f"{head}.{game}.{b64(bytes(raw))}.{moves}"))
+    ends_cleanly(resealed_seats(data.draw(st.sampled_from(sample_links())), changes))
 
 
 def test_l10_the_damage_tests_reach_the_protocol_checks():
     """Resealed edits of moves do get past decode, and some fail in replay: the property
     tests above exercise replay, not just the checksum."""
     text = sample_links()[5]
-    head, game, seats, moves, _ = text.split(".")
-    results = [link.replay(decode(seal(f"{head}.{game}.{seats}.{edit(moves, 'replace', at, 'Z')}")))
-               for at in range(0, len(moves), 3)]
+    results = [link.replay(decode(resealed_moves(text, [("replace", at, "Z")])))
+               for at in range(0, len(moves_of(text)), 3)]
     assert any(not r.ok for r in results)

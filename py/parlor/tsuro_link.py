@@ -11,16 +11,15 @@ tags once the game is over.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import lru_cache
 
-from .fairplay import Audit, Chain, Problem, chain_step, event_random, history_tag, \
-    transcript_hash
+from . import linkcore
+from .fairplay import Chain, event_random
 from .games.tsuro import ENGINE, Pick, Place, State
 from .games.tsuro import _phase as engine_phase
-from .protocol import IllegalMove, MalformedMove, MoveError, Replay
+from .linkcore import LinkError, Verdict      # part of this protocol's API
+from .protocol import IllegalMove, MalformedMove, Replay
 from .record import Record, Seat, game_context
 from .rng import shuffled
-from .tyrus_link import LinkError, Verdict
 
 GAME = "tsuro"
 TIER, CASUAL = "tier", "casual"          # the tier marker kept in the record's options (L2)
@@ -52,6 +51,16 @@ class Table:
     sent: tuple[int, ...] = ()            # messages sent per seat = its chain index (L3)
     senders: tuple[int, ...] = ()         # the sender of each message (one character each)
 
+    @property
+    def ends(self) -> range:
+        """Where each message ends in the move string: one character each."""
+        return range(1, len(self.senders) + 1)
+
+    @property
+    def applied(self) -> int:
+        """Messages read so far."""
+        return len(self.senders)
+
 
 def context(record: Record) -> bytes:
     """The chain context of a Tsuro record: game, options and seat count (L1). Unlike Tyrus
@@ -62,7 +71,7 @@ def context(record: Record) -> bytes:
 def seed_fits(record: Record, seat: int, seed: bytes) -> bool:
     """Whether `seed` is the secret behind `seat`'s anchor (for private seat links)."""
     return (0 <= seat < len(record.seats) and record.seats[seat].joined
-            and _chain(record.context, seat, seed).anchor == record.seats[seat].anchor)
+            and linkcore.chain(record.context, seat, seed).anchor == record.seats[seat].anchor)
 
 
 def _options(record: Record) -> bool:
@@ -87,20 +96,7 @@ def _values(record: Record) -> tuple[tuple[bytes, ...], ...]:
     joined = [s.joined for s in record.seats]
     if joined != sorted(joined, reverse=True):
         raise MalformedMove("Seats are taken in order, but this link has a gap among them.")
-    ctx, out = record.context, []
-    for number, seat in enumerate(record.seats):
-        values = [seat.latest] if seat.joined else []
-        for index in range(seat.index, 0, -1):
-            values.append(chain_step(ctx, number, index, values[-1]))
-        if values and values[-1] != seat.anchor:
-            raise LinkError(number, f"Seat {number + 1}'s latest chain value does not lead back "
-                                    "to its anchor.")
-        out.append(tuple(reversed(values)))
-    return tuple(out)
-
-
-def _latest(sent: tuple[int, ...], values) -> tuple[bytes, ...]:
-    return tuple(v[n] for v, n in zip(values, sent))
+    return linkcore.chain_values(record, record.context)
 
 
 def _engine_options(bonus: bool) -> dict:
@@ -136,45 +132,22 @@ def _sender(table: Table) -> int | None:
 
 def _spend(table: Table, seat: int, values) -> tuple[int, ...]:
     """Messages sent per seat once `seat` sends one more, which needs its next chain value."""
-    sent = table.sent[seat] + 1
-    if sent >= len(values[seat]):
-        raise LinkError(seat, f"Seat {seat + 1}'s move {len(table.senders) + 1} comes without "
-                              "its chain value: the link's seat data is older than its moves.")
-    return table.sent[:seat] + (sent,) + table.sent[seat + 1:]
+    return linkcore.spend(table.sent, seat, values, f"move {len(table.senders) + 1}")
 
 
 def _read(table: Table, char: str, ctx: bytes, values) -> Table:
     """The table after the one-character message `char` (L4-L6)."""
-    if table.phase in (JOINING, OVER):
-        raise IllegalMove("There is a move where no move can be: "
-                          + ("not every seat has been taken yet." if table.phase == JOINING
-                             else "the game is over."))
     message, seat = len(table.senders), _sender(table)
     sent = _spend(table, seat, values)
     state = table.state
     if table.phase == OPENING:
-        state = _deal(ctx, table.players, table.bonus, _latest(sent, values))
+        state = _deal(ctx, table.players, table.bonus, linkcore.latest(sent, values))
     move = ENGINE.decode(char)
     if isinstance(move, (Place, Pick)):
-        state = _keyed(ctx, message, _latest(sent, values), state)
+        state = _keyed(ctx, message, linkcore.latest(sent, values), state)
     state = _settled(ENGINE.apply(state, move))
     return replace(table, phase=_PHASES[engine_phase(state)], state=state, sent=sent,
                    senders=table.senders + (seat,))
-
-
-def _check_seats(record: Record, table: Table) -> None:
-    """Seat data that must agree with the moves (L4, L9, L11)."""
-    for number, seat in enumerate(record.seats):
-        if seat.index != table.sent[number]:
-            raise LinkError(number, f"Seat {number + 1}'s chain value is ahead of its moves: "
-                                    "the link is missing moves.")
-        mine = [m + 1 for m, s in enumerate(table.senders) if s == number]
-        if bool(seat.tag) != bool(mine) or (mine and seat.tag_moves != mine[-1]):
-            raise LinkError(number, f"Seat {number + 1}'s history check does not cover "
-                                    "its last move.")
-        if seat.seed and table.phase != OVER:
-            raise LinkError(number, f"Seat {number + 1}'s seed was published before the end "
-                                    "of the game.")
 
 
 def _start(record: Record) -> Table:
@@ -185,39 +158,19 @@ def _start(record: Record) -> Table:
 
 
 def replay(record: Record) -> Replay:
-    """The public table of a record, stopping at the first message that breaks the protocol.
-
-    `applied` counts the messages accepted; `error` says what is wrong (a MoveError).
-    """
-    try:
-        values = _values(record)
-    except MoveError as err:
-        return Replay(Table(), 0, err)
-    return _replay(record, values)
+    """The public table of a record, stopping at the first message that breaks the protocol
+    (L4, L9, L11); see linkcore.replay."""
+    return linkcore.replay(record, _values, _replay, Table())
 
 
 def _replay(record: Record, values) -> Replay:
-    table, ctx = _start(record), record.context
-    for char in record.moves:
-        try:
-            table = _read(table, char, ctx, values)
-        except MoveError as err:
-            return Replay(table, len(table.senders), err, char)
-    try:
-        _check_seats(record, table)
-    except MoveError as err:
-        return Replay(table, len(table.senders), err)
-    return Replay(table, len(table.senders))
+    ctx = record.context
+    return linkcore.read_moves(record, _start(record), linkcore.Cursor(record.moves),
+                               lambda table, cursor: _read(table, cursor.take(), ctx, values),
+                               "not every seat has been taken yet.")
 
 
-@lru_cache(maxsize=16)
-def _load(record: Record) -> tuple[Table, tuple]:
-    """The public table and every seat's chain values; the link's error if it has one."""
-    values = _values(record)
-    result = _replay(record, values)
-    if not result.ok:
-        raise result.error
-    return result.state, values
+_load = linkcore.loader(_values, _replay)      # record -> (Table, chain values)
 
 
 def _table(record: Record) -> Table:
@@ -225,12 +178,6 @@ def _table(record: Record) -> Table:
 
 
 # One seat's device.
-
-@lru_cache(maxsize=16)
-def _chain(ctx: bytes, seat: int, seed: bytes) -> Chain:
-    """A seat's reveal chain (256 hashes), kept while the device plays."""
-    return Chain(ctx, seat, seed)
-
 
 class _Device:
     """A seat proven by its seed (L10): its chain, and the deal it sees before the opening."""
@@ -240,14 +187,7 @@ class _Device:
                 and record.seats[seat].joined):
             raise LinkError(0, f"Seat {seat!r} has no player in this game.")
         self.seat, self.seed = seat, seed
-        self.chain = _chain(record.context, seat, seed)
-        mine = record.seats[seat]
-        if self.chain.anchor != mine.anchor:
-            raise LinkError(seat, f"This device's secret does not belong to seat {seat + 1}.")
-        if mine.tag and mine.tag != history_tag(seed, transcript_hash(
-                record.game_id, record.moves[:mine.tag_moves])):
-            raise LinkError(seat, "The moves in this link differ from the ones you sent: "
-                                  "someone has rewritten the game's history.")
+        self.chain = linkcore.proven_chain(record, seat, seed)
 
     def state(self, record: Record, table: Table) -> State | None:
         """The engine state this seat can see: seat 0 knows the deal before opening (L5)."""
@@ -290,15 +230,15 @@ def join(record: Record, name: str, seed: bytes) -> Record:
         raise IllegalMove("Every seat of this game is taken.")
     number = next(n for n, s in enumerate(record.seats) if not s.joined)
     seat = Seat(name, Chain(record.context, number, seed).anchor)
-    return replace(record, seats=_with_seat(record.seats, number, seat))
+    return replace(record, seats=linkcore.with_seat(record.seats, number, seat))
 
 
 def joined_seat(record: Record, seed: bytes) -> int:
     """The seat whose anchor this seed made; IllegalMove if it made none (L3)."""
-    for number, seat in enumerate(record.seats):
-        if seat.joined and _chain(record.context, number, seed).anchor == seat.anchor:
-            return number
-    raise IllegalMove("This secret belongs to no seat of this game.")
+    number = linkcore.seat_of(record, seed)
+    if number is None:
+        raise IllegalMove("This secret belongs to no seat of this game.")
+    return number
 
 
 def phase(record: Record) -> str:
@@ -313,7 +253,7 @@ def to_move(record: Record) -> tuple[int, ...]:
     if table.phase == JOINING:
         return (next(n for n, s in enumerate(record.seats) if not s.joined),)
     if table.phase == OVER:
-        return tuple(n for n, s in enumerate(record.seats) if not s.seed)
+        return linkcore.unpublished(record)
     return (_sender(table),)
 
 
@@ -337,36 +277,21 @@ def play(record: Record, seat: int, seed: bytes, action) -> Record:
 def _send(record: Record, device: _Device, text: str) -> Record:
     """Append a message with the sender's next chain value and history tag; the message that
     ends the game also carries the sender's seed (L4, L11)."""
-    seat = device.seat
-    moves = record.moves + text
-    old = record.seats[seat]
-    new = replace(old, index=old.index + 1, value=device.chain.value(old.index + 1),
-                  tag_moves=len(moves),
-                  tag=history_tag(device.seed, transcript_hash(record.game_id, moves)))
-    record = replace(record, moves=moves, seats=_with_seat(record.seats, seat, new))
+    record = linkcore.append(record, device.seat, device.chain, device.seed, text)
     if _table(record).phase == OVER:
-        record = replace(record, seats=_with_seat(record.seats, seat,
-                                                  replace(new, seed=device.seed)))
+        record = linkcore.with_seed(record, device.seat, device.seed)
     return record
-
-
-def _with_seat(seats: tuple[Seat, ...], number: int, seat: Seat) -> tuple[Seat, ...]:
-    return seats[:number] + (seat,) + seats[number + 1:]
 
 
 def publish_seed(record: Record, seat: int, seed: bytes) -> Record:
     """The record with `seat`'s seed added for the audit; only once the game is over (L11)."""
     table, _ = _setup(record, seat, seed)
-    if table.phase != OVER:
-        raise IllegalMove("A seed is published only once the game is over.")
-    return replace(record, seats=_with_seat(record.seats, seat,
-                                            replace(record.seats[seat], seed=seed)))
+    return linkcore.publish_seed(record, seat, seed, table)
 
 
-def may_claim(record: Record, seat: int) -> bool:
-    """Never in this tier: nobody ever owes a reveal, and a player who has not moved yet may
-    just be thinking (L13)."""
-    return False
+# Never in this tier: nobody ever owes a reveal, and a player who has not moved yet may just
+# be thinking (L13).
+may_claim = linkcore.never_claims
 
 
 def claim_forfeit(record: Record, seat: int, seed: bytes) -> Record:
@@ -406,29 +331,10 @@ def audit(record: Record) -> Verdict:
     """Check a finished game with every seed: the link's own checks, each seed against its
     anchor (so every chain value, deal and draw was what the chains fixed), and every seat's
     history check (L12)."""
-    try:
-        values = _values(record)
-    except MoveError as err:
-        return Verdict(False, None, str(err))
-    result = _replay(record, values)
-    table = result.state
-    problems = []
-    if not result.ok:
-        error = result.error
-        seat = error.seat if isinstance(error, LinkError) else _due(record, table)
-        move = None if result.bad_token is None else result.applied
-        problems.append(Problem("link", seat, move, str(error)))
-    elif table.phase != OVER:
-        return Verdict(False, None, "The game is not over: there is nothing to audit yet.")
-    problems += _seed_checks(record, complete=result.ok)
-    problems.sort(key=lambda p: (p.move is not None, p.move or 0, p.seat))
-    if not problems:
-        return Verdict(True, None, "")
-    moves = [p.move for p in problems if p.move is not None]
-    return Verdict(False, min(moves) if moves else None, problems[0].detail, tuple(problems))
+    return linkcore.audit(record, _values, _replay, _due)
 
 
-def _due(record: Record, table: Table) -> int:
+def _due(table: Table) -> int:
     """The seat to blame for a message that failed to read: the one it was due from."""
     sender = _sender(table)
     if sender is not None:
@@ -436,21 +342,3 @@ def _due(record: Record, table: Table) -> int:
     if table.phase == JOINING:
         return 0
     return table.senders[-1] if table.senders else 0
-
-
-def _seed_checks(record: Record, complete: bool) -> list[Problem]:
-    """Seeds against anchors and history tags. A missing seed is a problem only in a
-    `complete` game, one known to be over."""
-    seats = record.seats
-    checker = Audit(record.context, [s.anchor for s in seats], [s.seed or None for s in seats])
-    problems = [p for p in checker.problems if complete or seats[p.seat].seed]
-    for number, seat in enumerate(seats):
-        seed = checker.seed(number)
-        if seat.tag and seed is not None and seat.tag != history_tag(
-                seed, transcript_hash(record.game_id, record.moves[:seat.tag_moves])):
-            problems.append(Problem("history check", number, None,
-                                    f"Seat {number + 1}'s history check does not match the "
-                                    f"moves: they were changed after Seat {number + 1} had "
-                                    "sent them, so this is not the game it played."))
-    return problems
-

@@ -10,17 +10,15 @@ The rules of play are parlor.games.tyrannen's: its `apply` moves the public stat
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import lru_cache
 
-from .fairplay import (Audit, Chain, Problem, chain_step, draw_index, event_random, hide,
-                       history_tag, reveal, transcript_hash)
+from . import linkcore
+from .fairplay import Chain, Problem, draw_index, event_random, hide, reveal
 from .games.tyrannen import (CARDS, END, ENGINE, FIRST_CITIZEN, KING, KING_SEAT, N_CITIZENS,
                              N_SUBSETS, REBEL_SEAT, Move, State, occupancy,
                              unrank_subset)
-from .protocol import (TOKEN_ALPHABET, TOKEN_INDEX, IllegalMove, MalformedMove, MoveError,
-                       Outcome, Replay)
+from .linkcore import LinkError, Verdict      # part of this protocol's API
+from .protocol import TOKEN_ALPHABET, TOKEN_INDEX, IllegalMove, MalformedMove, Outcome, Replay
 from .record import Record, Seat, game_context
-from .tyrus_link import LinkError, Verdict
 
 GAME = "tyrannen"
 SIDES = ("A", "B")
@@ -60,6 +58,11 @@ class Table:
     senders: tuple[int, ...] = ()
     open: bool = False                # the last message is a turn still being written
 
+    @property
+    def applied(self) -> int:
+        """Messages read to their end so far."""
+        return len(self.ends) - self.open
+
 
 def _char(n: int) -> str:
     return TOKEN_ALPHABET[n]
@@ -69,20 +72,11 @@ def _pair(n: int) -> str:
     return TOKEN_ALPHABET[n // 64] + TOKEN_ALPHABET[n % 64]
 
 
-class _Cursor:
-    """The move string read front to back."""
-
-    def __init__(self, text: str):
-        self.text, self.at = text, 0
-
-    def peek(self) -> str | None:
-        return self.text[self.at] if self.at < len(self.text) else None
+class _Cursor(linkcore.Cursor):
+    """The move string read front to back, as numbers below 64."""
 
     def take(self) -> int:
-        if self.at >= len(self.text):
-            raise MalformedMove("The link ends in the middle of a move.")
-        self.at += 1
-        return TOKEN_INDEX[self.text[self.at - 1]]
+        return TOKEN_INDEX[super().take()]
 
     def subset(self) -> int:
         n = self.take() * 64 + self.take()
@@ -175,13 +169,10 @@ def _apply(state: State, move: Move) -> State:
 def _read(table: Table, cursor: _Cursor, ctx: bytes, values) -> Table:
     """The table after the message (or the rest of the open message) at the cursor."""
     seat = _sender(table)
-    state, message = table.state, len(table.ends) - table.open
+    state, message = table.state, table.applied
     if not table.open:
-        sent = table.sent[seat] + 1
-        if sent >= len(values[seat]):
-            raise LinkError(seat, f"Seat {seat + 1}'s message {message + 1} comes without its "
-                                  "chain value: the link's seat data is older than its moves.")
-        table = replace(table, sent=(sent, table.sent[1]) if seat == 0 else (table.sent[0], sent))
+        table = replace(table, sent=linkcore.spend(table.sent, seat, values,
+                                                   f"message {message + 1}"))
     if table.phase == CHOOSING:
         table = replace(table, hidden=cursor.subset(), state=_chosen(state), card_due=True)
         return _close(table, cursor, seat, "choice", done=True)
@@ -191,8 +182,7 @@ def _read(table: Table, cursor: _Cursor, ctx: bytes, values) -> Table:
             raise MalformedMove("A start field is 0 or 1.")
         state = _apply(state, Move("start", 0, start))
     if table.card_due:
-        latest = (values[0][table.sent[0]], values[1][table.sent[1]])
-        state = _turn_up(state, ctx, latest)
+        state = _turn_up(state, ctx, linkcore.latest(table.sent, values))
         table = replace(table, card_due=False)
     if table.phase == REBEL_TURN and not table.open and cursor.peek() is not None \
             and TOKEN_INDEX[cursor.peek()] == REBEL_ANNOUNCE:
@@ -243,76 +233,25 @@ def _values(record: Record) -> tuple[tuple[bytes, ...], tuple[bytes, ...]]:
     if record.game != GAME or len(record.seats) != 2 \
             or record.options not in ((("side", "A"),), (("side", "B"),)):
         raise MalformedMove("This link is not a two-player Tod dem Tyrannen game.")
-    out = []
-    for number, seat in enumerate(record.seats):
-        values = [seat.latest] if seat.joined else []
-        for index in range(seat.index, 0, -1):
-            values.append(chain_step(record.context, number, index, values[-1]))
-        if values and values[-1] != seat.anchor:
-            raise LinkError(number, f"Seat {number + 1}'s latest chain value does not lead back "
-                                    "to its anchor.")
-        out.append(tuple(reversed(values)))
-    return out[0], out[1]
-
-
-def _check_seats(record: Record, table: Table) -> None:
-    """Seat data that must agree with the moves (L3, L9, L11)."""
-    for number, seat in enumerate(record.seats):
-        if seat.index != table.sent[number]:
-            raise LinkError(number, f"Seat {number + 1}'s chain value is ahead of its moves: "
-                                    "the link is missing moves.")
-        mine = [end for end, s in zip(table.ends, table.senders) if s == number]
-        if bool(seat.tag) != bool(mine) or (mine and seat.tag_moves != mine[-1]):
-            raise LinkError(number, f"Seat {number + 1}'s history check does not cover "
-                                    "its last move.")
-        if seat.seed and table.phase != OVER:
-            raise LinkError(number, f"Seat {number + 1}'s seed was published before the end "
-                                    "of the game.")
+    return linkcore.chain_values(record, record.context)
 
 
 def replay(record: Record) -> Replay:
-    """The public table of a record, stopping at the first message that breaks the protocol.
-
-    `applied` counts the messages accepted; `error` says what is wrong (a MoveError).
-    """
-    try:
-        values = _values(record)
-    except MoveError as err:
-        return Replay(Table(), 0, err)
-    return _replay(record, values)
+    """The public table of a record, stopping at the first message that breaks the protocol
+    (L3, L9, L11); see linkcore.replay."""
+    return linkcore.replay(record, _values, _replay, Table())
 
 
 def _replay(record: Record, values) -> Replay:
     side = dict(record.options)["side"]
     table = Table(phase=CHOOSING, state=_public_start(side)) if record.seats[1].joined \
         else Table()
-    cursor = _Cursor(record.moves)
-    while cursor.peek() is not None:
-        start = cursor.at
-        try:
-            if table.phase in (JOINING, OVER):
-                raise IllegalMove("There is a move where no move can be: "
-                                  + ("nobody has joined." if table.phase == JOINING
-                                     else "the game is over."))
-            table = _read(table, cursor, record.context, values)
-        except MoveError as err:
-            bad = record.moves[start:max(cursor.at, start + 1)]
-            return Replay(table, len(table.ends) - table.open, err, bad)
-    try:
-        _check_seats(record, table)
-    except MoveError as err:
-        return Replay(table, len(table.ends) - table.open, err)
-    return Replay(table, len(table.ends) - table.open)
+    return linkcore.read_moves(record, table, _Cursor(record.moves),
+                               lambda table, cursor: _read(table, cursor, record.context, values),
+                               "nobody has joined.")
 
 
-@lru_cache(maxsize=16)
-def _load(record: Record) -> tuple[Table, tuple]:
-    """The public table and every seat's chain values; the link's error if it has one."""
-    values = _values(record)
-    result = _replay(record, values)
-    if not result.ok:
-        raise result.error
-    return result.state, values
+_load = linkcore.loader(_values, _replay)      # record -> (Table, chain values)
 
 
 def _table(record: Record) -> Table:
@@ -321,27 +260,12 @@ def _table(record: Record) -> Table:
 
 # One seat's device.
 
-@lru_cache(maxsize=4)
-def _chain(ctx: bytes, seat: int, seed: bytes) -> Chain:
-    """A seat's reveal chain (256 hashes), kept while the device plays."""
-    return Chain(ctx, seat, seed)
-
-
 class _Device:
     """What one seat's own seed adds to the public table (L5, L7, L10)."""
 
     def __init__(self, record: Record, table: Table, values, seat: int, seed: bytes):
-        if seat not in (0, 1) or not record.seats[seat].joined:
-            raise LinkError(seat, f"Seat {seat + 1} has no player in this game.")
         self.seat, self.seed = seat, seed
-        self.chain = _chain(record.context, seat, seed)
-        mine = record.seats[seat]
-        if self.chain.anchor != mine.anchor:
-            raise LinkError(seat, f"This device's secret does not belong to seat {seat + 1}.")
-        if mine.tag and mine.tag != history_tag(seed, transcript_hash(
-                record.game_id, record.moves[:mine.tag_moves])):
-            raise LinkError(seat, "The moves in this link differ from the ones you sent: "
-                                  "someone has rewritten the game's history.")
+        self.chain = linkcore.proven_chain(record, seat, seed)
         self.assassins = None
         if seat == REBEL_SEAT and table.hidden is not None:
             self.assassins = unrank_subset(reveal(table.hidden, seed, CHOICE, N_SUBSETS))
@@ -405,10 +329,10 @@ def join(record: Record, name: str, seed: bytes) -> Record:
 
 def joined_seat(record: Record, seed: bytes) -> int:
     """The seat whose anchor this seed made; ValueError if none."""
-    for number, seat in enumerate(record.seats):
-        if seat.joined and Chain(record.context, number, seed).anchor == seat.anchor:
-            return number
-    raise ValueError("This secret belongs to no seat of this game.")
+    number = linkcore.seat_of(record, seed)
+    if number is None:
+        raise ValueError("This secret belongs to no seat of this game.")
+    return number
 
 
 def phase(record: Record) -> str:
@@ -421,7 +345,7 @@ def to_move(record: Record) -> tuple[int, ...]:
     the end the seats that have not published their seed yet (L11)."""
     table = _table(record)
     if table.phase == OVER:
-        return tuple(s for s in (0, 1) if not record.seats[s].seed)
+        return linkcore.unpublished(record)
     return (_sender(table),)
 
 
@@ -454,36 +378,20 @@ def play(record: Record, seat: int, seed: bytes, action) -> Record:
 def _send(record: Record, device: _Device, text: str, begins: bool) -> Record:
     """Add to the move string with the sender's chain value (when a message begins) and a
     fresh history tag; the action that ends the game also carries the sender's seed (L3, L11)."""
-    seat = device.seat
-    moves = record.moves + text
-    old = record.seats[seat]
-    index = old.index + begins
-    new = replace(old, index=index, value=device.chain.value(index), tag_moves=len(moves),
-                  tag=history_tag(device.seed, transcript_hash(record.game_id, moves)))
-    record = replace(record, moves=moves, seats=_with_seat(record.seats, seat, new))
+    record = linkcore.append(record, device.seat, device.chain, device.seed, text, begins)
     if _table(record).phase == OVER:
-        record = replace(record, seats=_with_seat(record.seats, seat,
-                                                  replace(new, seed=device.seed)))
+        record = linkcore.with_seed(record, device.seat, device.seed)
     return record
-
-
-def _with_seat(seats: tuple[Seat, ...], number: int, seat: Seat) -> tuple[Seat, ...]:
-    return tuple(seat if n == number else s for n, s in enumerate(seats))
 
 
 def publish_seed(record: Record, seat: int, seed: bytes) -> Record:
     """The record with `seat`'s seed added for the audit; only once the game is over (L11)."""
     table, _, _ = _setup(record, seat, seed)
-    if table.phase != OVER:
-        raise IllegalMove("A seed is published only once the game is over.")
-    return replace(record, seats=_with_seat(record.seats, seat,
-                                            replace(record.seats[seat], seed=seed)))
+    return linkcore.publish_seed(record, seat, seed, table)
 
 
-def may_claim(record: Record, seat: int) -> bool:
-    """Never: no message of this game is owed without a choice, so waiting proves nothing
-    (L13)."""
-    return False
+# Never: no message of this game is owed without a choice, so waiting proves nothing (L13).
+may_claim = linkcore.never_claims
 
 
 def claim_forfeit(record: Record, seat: int, seed: bytes) -> Record:
@@ -547,34 +455,17 @@ def view(record: Record, seat: int | None = None, seed: bytes | None = None) -> 
 def audit(record: Record) -> Verdict:
     """Check a finished game with both seeds: anchors, the hidden choice against every
     unmasking and the announcement, the duty to announce, and both history checks (L12)."""
-    try:
-        values = _values(record)
-    except MoveError as err:
-        return Verdict(False, None, str(err))
-    result = _replay(record, values)
-    table = result.state
+    return linkcore.audit(record, _values, _replay, _due, _choice_checks)
+
+
+def _due(table: Table) -> int:
+    """The seat to blame for a message that failed to read: the one writing it, else 0."""
+    return _sender(table) or 0
+
+
+def _choice_checks(record: Record, table: Table, values, seeds) -> list[Problem]:
+    """Everything the rebel claimed, recomputed from its seed (if it fits its anchor)."""
     problems = []
-    if not result.ok:
-        error = result.error
-        seat = error.seat if isinstance(error, LinkError) else (_sender(table) or 0)
-        move = None if result.bad_token is None else result.applied
-        problems.append(Problem("link", seat, move, str(error)))
-    elif table.phase != OVER:
-        return Verdict(False, None, "The game is not over: there is nothing to audit yet.")
-    problems += _seed_checks(record, table, complete=result.ok)
-    problems.sort(key=lambda p: (p.move is not None, p.move or 0, p.seat))
-    if not problems:
-        return Verdict(True, None, "")
-    moves = [p.move for p in problems if p.move is not None]
-    return Verdict(False, min(moves) if moves else None, problems[0].detail, tuple(problems))
-
-
-def _seed_checks(record: Record, table: Table, complete: bool) -> list[Problem]:
-    """Everything the rebel claimed, recomputed from its seed, and both history tags."""
-    seats = record.seats
-    checker = Audit(record.context, [s.anchor for s in seats], [s.seed or None for s in seats])
-    problems = [p for p in checker.problems if complete or seats[p.seat].seed]
-    seeds = [checker.seed(s) for s in (0, 1)]
     rebel = seeds[REBEL_SEAT]
     if rebel is not None and table.hidden is not None:
         rank = reveal(table.hidden, rebel, CHOICE, N_SUBSETS)
@@ -594,13 +485,6 @@ def _seed_checks(record: Record, table: Table, complete: bool) -> list[Problem]:
             problems.append(Problem("withheld announcement", REBEL_SEAT, withheld,
                                     f"The last assassin had left the board, but the rebel's "
                                     f"move {withheld + 1} did not say so: the king had won."))
-    for s, seat in enumerate(seats):
-        if seat.tag and seeds[s] is not None and seat.tag != history_tag(
-                seeds[s], transcript_hash(record.game_id, record.moves[:seat.tag_moves])):
-            problems.append(Problem("history check", s, None,
-                                    f"Seat {s + 1}'s history check does not match the moves: "
-                                    f"they were changed after Seat {s + 1} had sent them, so "
-                                    "this is not the game it played."))
     return problems
 
 

@@ -9,15 +9,14 @@ themselves (tally, chart, tile codes, the view's shape) come from parlor.games.t
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import lru_cache
 
-from .fairplay import (Audit, Chain, Problem, chain_step, derived, draw_index, event_random,
-                       hide, history_tag, reveal, transcript_hash)
+from . import linkcore
+from .fairplay import Chain, Problem, derived, draw_index, event_random, hide, reveal
 from .games.tyrus import (DECK, DRAW_SIZE, HAND_SIZE, HAND_TIEBREAK, DRAWN, KINDS, MOVES_OF_TILE,
                           PLACEMENTS, TIED, Move, Tally, tally_view, chart_verdict, tally,
                           tile_code, tile_value)
-from .protocol import (TOKEN_ALPHABET, TOKEN_INDEX, IllegalMove, MalformedMove, MoveError,
-                       Outcome, Replay)
+from .linkcore import LinkError, Verdict      # part of this protocol's API
+from .protocol import TOKEN_ALPHABET, TOKEN_INDEX, IllegalMove, MalformedMove, Outcome, Replay
 from .record import Record, Seat, game_context
 from .rng import shuffled
 
@@ -37,14 +36,6 @@ FORFEIT = "the opponent did not reveal their tiles"
 
 JOINING, OPENING, PLACING, REVEALING, TIEBREAK, OVER = (
     "joining", "opening", "placing", "revealing", "tiebreak", "over")
-
-
-class LinkError(IllegalMove):
-    """A link that cannot be used as it is, and the seat whose data is at fault."""
-
-    def __init__(self, seat: int, message: str):
-        super().__init__(message)
-        self.seat = seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,23 +72,16 @@ class Table:
     ends: tuple[int, ...] = ()               # where each message ends in the move string
     senders: tuple[int, ...] = ()
 
+    @property
+    def applied(self) -> int:
+        """Messages read so far."""
+        return len(self.ends)
+
 
 # Reading the move string.
 
-class _Cursor:
-    """The move string read front to back."""
-
-    def __init__(self, text: str):
-        self.text, self.at = text, 0
-
-    def peek(self) -> str | None:
-        return self.text[self.at] if self.at < len(self.text) else None
-
-    def take(self) -> str:
-        if self.at >= len(self.text):
-            raise MalformedMove("The link ends in the middle of a move.")
-        self.at += 1
-        return self.text[self.at - 1]
+class _Cursor(linkcore.Cursor):
+    """The move string read front to back, tile by tile where it names tiles."""
 
     def tile(self) -> int:
         char = self.take()
@@ -148,18 +132,10 @@ def _hand_size(table: Table, seat: int) -> int:
     return table.drawn[seat] - sum(1 for p in table.placements if p.seat == seat)
 
 
-def _latest(table: Table, values) -> tuple[bytes, bytes]:
-    return values[0][table.sent[0]], values[1][table.sent[1]]
-
-
 def _spend(table: Table, seat: int, values) -> tuple[int, int]:
     """Messages sent per seat once `seat` sends one more; it must come with its next chain
     value (L3)."""
-    sent = table.sent[seat] + 1
-    if sent >= len(values[seat]):
-        raise LinkError(seat, f"Seat {seat + 1}'s move {len(table.ends) + 1} comes without its "
-                              "chain value: the link's seat data is older than its moves.")
-    return (sent, table.sent[1]) if seat == 0 else (table.sent[0], sent)
+    return linkcore.spend(table.sent, seat, values, f"move {len(table.ends) + 1}")
 
 
 def _draw_card(table: Table, event: str, latest) -> Table:
@@ -274,7 +250,7 @@ def _read(table: Table, cursor: _Cursor, values) -> Table:
     elif phase == REVEALING:
         pids = _own_in(table, seat, table.kind)
         table = _show_tiles(table, seat, pids, [cursor.tile() for _ in pids], message)
-        table = _count(table, _latest(table, values))
+        table = _count(table, linkcore.latest(table.sent, values))
         if table.phase == TIEBREAK:
             hand = tuple(cursor.tile() for _ in range(_hand_size(table, seat)))
             table = _show_hand(table, seat, hand, message)
@@ -290,77 +266,23 @@ def _values(record: Record) -> tuple[tuple[bytes, ...], tuple[bytes, ...]]:
     """Every chain value each seat has shown, from the anchor up (L1, L10)."""
     if record.game != GAME or len(record.seats) != 2 or record.options:
         raise MalformedMove("This link is not a two-player Tyrus game.")
-    out = []
-    for number, seat in enumerate(record.seats):
-        values = [seat.latest] if seat.joined else []
-        for index in range(seat.index, 0, -1):
-            values.append(chain_step(CONTEXT, number, index, values[-1]))
-        if values and values[-1] != seat.anchor:
-            raise LinkError(number, f"Seat {number + 1}'s latest chain value does not lead back "
-                                    "to its anchor.")
-        out.append(tuple(reversed(values)))
-    return out[0], out[1]
-
-
-def _check_seats(record: Record, table: Table) -> None:
-    """Seat data that must agree with the moves (L3, L10, L12)."""
-    for number, seat in enumerate(record.seats):
-        if seat.index != table.sent[number]:
-            raise LinkError(number, f"Seat {number + 1}'s chain value is ahead of its moves: "
-                                    "the link is missing moves.")
-        mine = [end for end, s in zip(table.ends, table.senders) if s == number]
-        if bool(seat.tag) != bool(mine) or (mine and seat.tag_moves != mine[-1]):
-            raise LinkError(number, f"Seat {number + 1}'s history check does not cover "
-                                    "its last move.")
-        if seat.seed and table.phase != OVER:
-            raise LinkError(number, f"Seat {number + 1}'s seed was published before the end "
-                                    "of the game.")
+    return linkcore.chain_values(record, CONTEXT)
 
 
 def replay(record: Record) -> Replay:
-    """The public table of a record, stopping at the first message that breaks the protocol.
-
-    `applied` counts the messages accepted; `error` says what is wrong (a MoveError).
-    """
-    try:
-        values = _values(record)
-    except MoveError as err:
-        return Replay(Table(), 0, err)
-    return _replay(record, values)
+    """The public table of a record, stopping at the first message that breaks the protocol
+    (L3, L10, L12); see linkcore.replay."""
+    return linkcore.replay(record, _values, _replay, Table())
 
 
 def _replay(record: Record, values) -> Replay:
     table = Table(phase=OPENING if record.seats[1].joined else JOINING)
-    cursor = _Cursor(record.moves)
-    while cursor.peek() is not None:
-        start = cursor.at
-        try:
-            if table.phase in (JOINING, OVER):
-                raise IllegalMove("There is a move where no move can be: "
-                                  + ("nobody has joined." if table.phase == JOINING
-                                     else "the game is over."))
-            table = _read(table, cursor, values)
-        except MoveError as err:
-            bad = record.moves[start:max(cursor.at, start + 1)]
-            return Replay(table, len(table.ends), err, bad)
-    try:
-        _check_seats(record, table)
-    except MoveError as err:
-        return Replay(table, len(table.ends), err)
-    return Replay(table, len(table.ends))
+    return linkcore.read_moves(record, table, _Cursor(record.moves),
+                               lambda table, cursor: _read(table, cursor, values),
+                               "nobody has joined.")
 
 
-@lru_cache(maxsize=16)
-def _load(record: Record) -> tuple[Table, tuple]:
-    """The public table and every seat's chain values; the link's error if it has one.
-
-    Memoised: a device reads the same record several times per move, and both the record
-    and the result are immutable values."""
-    values = _values(record)
-    result = _replay(record, values)
-    if not result.ok:
-        raise result.error
-    return result.state, values
+_load = linkcore.loader(_values, _replay)      # record -> (Table, chain values)
 
 
 def _table(record: Record) -> Table:
@@ -373,17 +295,8 @@ class _Device:
     """What one seat's own seed adds to the public table (L5, L6, L11)."""
 
     def __init__(self, record: Record, table: Table, values, seat: int, seed: bytes):
-        if seat not in (0, 1) or not record.seats[seat].joined:
-            raise LinkError(seat, f"Seat {seat + 1} has no player in this game.")
         self.seat, self.seed = seat, seed
-        self.chain = _chain(seat, seed)
-        mine = record.seats[seat]
-        if self.chain.anchor != mine.anchor:
-            raise LinkError(seat, f"This device's secret does not belong to seat {seat + 1}.")
-        if mine.tag and mine.tag != history_tag(seed, transcript_hash(
-                record.game_id, record.moves[:mine.tag_moves])):
-            raise LinkError(seat, "The moves in this link differ from the ones you sent: "
-                                  "someone has rewritten the game's history.")
+        self.chain = linkcore.proven_chain(record, seat, seed)
         key = _bag_key(record, values, seat)
         self.bag = tuple(_bag_order(seed, key)) if key else None
         self.position = {pid: reveal(p.hidden, seed, (PLACE, p.message), TILES)
@@ -403,12 +316,6 @@ class _Device:
         if self.seat == 0 and table.phase == OPENING:
             return _opened(table, self.chain.value(1), record.seats[1].anchor)
         return table
-
-
-@lru_cache(maxsize=4)
-def _chain(seat: int, seed: bytes) -> Chain:
-    """A seat's reveal chain (256 hashes), kept while the device plays."""
-    return Chain(CONTEXT, seat, seed)
 
 
 def _bag_key(record: Record, values, seat: int) -> bytes | None:
@@ -466,7 +373,7 @@ def to_move(record: Record) -> tuple[int, ...]:
     the seats that have not published their seed yet (L12)."""
     table = _table(record)
     if table.phase == OVER:
-        return tuple(s for s in (0, 1) if not record.seats[s].seed)
+        return linkcore.unpublished(record)
     return (_sender(table),)
 
 
@@ -513,7 +420,7 @@ def _reveal_text(table: Table, device: _Device, message: int, values) -> str:
         return _chars(device.hand(table))
     pids = _own_in(table, device.seat, table.kind)
     tiles = [device.tile(p) for p in pids]
-    latest = list(_latest(table, values))
+    latest = list(linkcore.latest(table.sent, values))
     latest[device.seat] = device.chain.value(table.sent[device.seat] + 1)
     after = _count(_show_tiles(table, device.seat, pids, tiles, message), tuple(latest))
     text = _chars(tiles)
@@ -525,31 +432,17 @@ def _reveal_text(table: Table, device: _Device, message: int, values) -> str:
 def _send(record: Record, device: _Device, text: str) -> Record:
     """Append a message with the sender's next chain value and history tag; the message
     that ends the game by play also carries the sender's seed (L3, L12)."""
-    seat = device.seat
-    moves = record.moves + text
-    old = record.seats[seat]
-    new = replace(old, index=old.index + 1, value=device.chain.value(old.index + 1),
-                  tag_moves=len(moves),
-                  tag=history_tag(device.seed, transcript_hash(record.game_id, moves)))
-    record = replace(record, moves=moves, seats=_with_seat(record.seats, seat, new))
+    record = linkcore.append(record, device.seat, device.chain, device.seed, text)
     table = _table(record)
     if table.phase == OVER and table.outcome.reason != FORFEIT:
-        record = replace(record, seats=_with_seat(record.seats, seat,
-                                                  replace(new, seed=device.seed)))
+        record = linkcore.with_seed(record, device.seat, device.seed)
     return record
-
-
-def _with_seat(seats: tuple[Seat, ...], number: int, seat: Seat) -> tuple[Seat, ...]:
-    return tuple(seat if n == number else s for n, s in enumerate(seats))
 
 
 def publish_seed(record: Record, seat: int, seed: bytes) -> Record:
     """The record with `seat`'s seed added for the audit; only once the game is over (L12)."""
     table, _, _ = _setup(record, seat, seed)
-    if table.phase != OVER:
-        raise IllegalMove("A seed is published only once the game is over.")
-    return replace(record, seats=_with_seat(record.seats, seat,
-                                            replace(record.seats[seat], seed=seed)))
+    return linkcore.publish_seed(record, seat, seed, table)
 
 
 def may_claim(record: Record, seat: int) -> bool:
@@ -626,43 +519,10 @@ def view(record: Record, seat: int | None = None, seed: bytes | None = None) -> 
 
 # The audit (L13).
 
-@dataclass(frozen=True)
-class Verdict:
-    """The audit's finding: ok, or what is wrong.
-
-    move: the earliest message (0 = the opening) with a failed check, if any. reason: the
-    leading problem, whole-game ones (a seed, a history check) before those of one move.
-    """
-
-    ok: bool
-    move: int | None
-    reason: str
-    problems: tuple[Problem, ...] = ()
-
-
 def audit(record: Record) -> Verdict:
     """Check a finished game with both seeds: anchors, chains, bags, every placement,
     every face shown, the tiebreak hands and both history checks (L13)."""
-    try:
-        values = _values(record)
-    except MoveError as err:
-        return Verdict(False, None, str(err))
-    result = _replay(record, values)
-    table = result.state
-    problems = []
-    if not result.ok:
-        error = result.error
-        seat = error.seat if isinstance(error, LinkError) else _due(table)
-        move = None if result.bad_token is None else result.applied
-        problems.append(Problem("link", seat, move, str(error)))
-    elif table.phase != OVER:
-        return Verdict(False, None, "The game is not over: there is nothing to audit yet.")
-    problems += _seed_checks(record, table, values, complete=result.ok)
-    problems.sort(key=lambda p: (p.move is not None, p.move or 0, p.seat))
-    if not problems:
-        return Verdict(True, None, "")
-    moves = [p.move for p in problems if p.move is not None]
-    return Verdict(False, min(moves) if moves else None, problems[0].detail, tuple(problems))
+    return linkcore.audit(record, _values, _replay, _due, _tile_checks)
 
 
 def _due(table: Table) -> int:
@@ -674,13 +534,10 @@ def _due(table: Table) -> int:
     return _sender(table)
 
 
-def _seed_checks(record: Record, table: Table, values, complete: bool) -> list[Problem]:
-    """Everything a seat claimed, recomputed from its seed. A missing seed is a problem only
-    in a `complete` game, one known to be over."""
-    seats = record.seats
-    checker = Audit(CONTEXT, [s.anchor for s in seats], [s.seed or None for s in seats])
-    problems = [p for p in checker.problems if complete or seats[p.seat].seed]
-    seeds = [checker.seed(s) for s in (0, 1)]      # a seed that fits its anchor fixes its chain
+def _tile_checks(record: Record, table: Table, values, seeds) -> list[Problem]:
+    """Every tile a seat placed, showed or held, recomputed from its seed (`seeds`: those
+    that fit their anchors, so each fixes its chain)."""
+    problems = []
     keys = [_bag_key(record, values, s) for s in (0, 1)]
     bags = [_bag_order(seed, key) if seed and key else None for seed, key in zip(seeds, keys)]
     used, tiles = [set(), set()], {}
@@ -712,13 +569,6 @@ def _seed_checks(record: Record, table: Table, values, complete: bool) -> list[P
                 problems.append(Problem("false hand", s, shown[0],
                                         f"Seat {s + 1} showed {_codes(shown[1])} as its hand at "
                                         f"move {shown[0] + 1}, but it held {_codes(held)}."))
-    for s, seat in enumerate(seats):
-        if seat.tag and seeds[s] is not None and seat.tag != history_tag(
-                seeds[s], transcript_hash(record.game_id, record.moves[:seat.tag_moves])):
-            problems.append(Problem("history check", s, None,
-                                    f"Seat {s + 1}'s history check does not match the moves: "
-                                    f"they were changed after Seat {s + 1} had sent them, so "
-                                    "this is not the game it played."))
     return problems
 
 
