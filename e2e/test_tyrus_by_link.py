@@ -150,3 +150,15 @@ def test_an_offline_device_opens_a_link(browser, base_url):
     wait_ready(bo)
     expect(bo.locator(".turn-line")).to_have_text("Your turn")
     assert all(attempts == [] for attempts in outside)
+
+
+def test_copying_the_link_says_what_happened(browser, base_url):
+    outside = []
+    ana, errors = phone_page(browser, base_url, outside)
+    ana.click("button[data-action=link-new][data-game=tyrus]")
+    ana.click("button[data-action=copy]")
+    expect(ana.locator("#toast")).to_contain_text(re.compile("Link copied|copy it"))
+    expect(ana.locator("#toast")).to_be_hidden(timeout=5000)
+    ana.click("button[data-action=qr]")
+    expect(ana.locator(".qr-box svg")).to_be_visible()
+    assert errors == [] and all(a == [] for a in outside)

@@ -240,14 +240,12 @@ class App:
         if system_sheet and hasattr(js.navigator, "share"):
             details = to_js({"title": "Parlor: Tyrus", "text": text, "url": url},
                             dict_converter=js.Object.fromEntries)
-            js.navigator.share(details).catch(create_proxy(lambda error: None))
+            js.navigator.share(details).catch(IGNORE)  # the player closed the share sheet
             return
         field = js.document.getElementById("share-link")
         field.select()
         if hasattr(js.navigator, "clipboard"):
-            js.navigator.clipboard.writeText(url).then(
-                create_proxy(lambda _: toast("Link copied: paste it into a message.")),
-                create_proxy(lambda _: toast("Select the link above and copy it.")))
+            js.navigator.clipboard.writeText(url).then(COPIED, COPY_FAILED)
         else:
             toast("Select the link above and copy it.")
 
@@ -302,10 +300,17 @@ def page_base() -> str:
 
 
 def toast(text: str) -> None:
+    """A short message at the bottom of the screen that goes away by itself."""
     box = js.document.getElementById("toast")
     box.textContent = text
     box.hidden = False
-    js.setTimeout(create_proxy(lambda: setattr(box, "hidden", True)), 2500)
+    js.setTimeout(HIDE_TOAST, 2500)
+
+
+COPIED = create_proxy(lambda _: toast("Link copied: paste it into a message."))
+COPY_FAILED = create_proxy(lambda _: toast("Select the link above and copy it."))
+IGNORE = create_proxy(lambda _: None)
+HIDE_TOAST = create_proxy(lambda: setattr(js.document.getElementById("toast"), "hidden", True))
 
 
 def take_fragment(app: App) -> bool:
