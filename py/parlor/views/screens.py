@@ -32,13 +32,19 @@ def button(label: str, action: str, primary: bool = False, **data) -> str:
 
 
 def home(games, damaged, setups: dict, notice: str = "", links=(), broken=()) -> str:
-    """The start screen: a setup card per game and the games kept on this device."""
+    """The start screen: the games kept on this device first (if any), then a card per game."""
     parts = ['<header class="bar"><h1 class="brand">Parlor</h1></header>']
     if notice:
         parts.append(f'<p class="notice" role="alert">{esc(notice)}</p>')
-    for key in PLAYABLE:
-        parts.append(setup_card(key, setups[key]))
-    parts.append('<section class="card saved"><h2>Your games</h2>')
+    kept = [saved_list(games, damaged)] + ([link_list(links, broken)] if links or broken else [])
+    cards = [setup_card(key, setups[key]) for key in PLAYABLE]
+    parts += kept + cards if games or damaged or links or broken else cards + kept
+    return "".join(parts)
+
+
+def saved_list(games, damaged) -> str:
+    """The games played on this device, newest first, and any that cannot be read."""
+    parts = ['<section class="card saved"><h2>Your games</h2>']
     if not games and not damaged:
         parts.append('<p class="empty">Games you start are kept here, even after you close the page.</p>')
     parts.append('<ul class="games">')
@@ -54,8 +60,6 @@ def home(games, damaged, setups: dict, notice: str = "", links=(), broken=()) ->
                      f'<span class="status">{esc(entry.reason)} It cannot be opened.</span></div>'
                      f'{button("Discard", "discard", key=entry.key)}</li>')
     parts.append("</ul></section>")
-    if links or broken:
-        parts.append(link_list(links, broken))
     return "".join(parts)
 
 
