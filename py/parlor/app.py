@@ -88,9 +88,16 @@ class App:
             self.guarded(self.session.bot_move)
             self.render()
 
+    def remember(self, current: str) -> None:
+        """Reopen this game after a reload; a full storage only loses that convenience."""
+        try:
+            self.backend.set(CURRENT, current)
+        except StorageFull:
+            pass
+
     def go_home(self) -> None:
         self.session = self.link = None
-        self.backend.storage.removeItem(CURRENT)
+        self.backend.remove(CURRENT)
         self.render()
         js.window.scrollTo(0, 0)
 
@@ -102,7 +109,7 @@ class App:
             self.go_home()
             return
         self.session = Session.open(saved, self.store)
-        self.backend.storage.setItem(CURRENT, game_id)
+        self.remember(game_id)
         self.render()
         js.window.scrollTo(0, 0)
 
@@ -111,7 +118,7 @@ class App:
         for key, setup in self.setups.items():
             for i in range(setup["players"]):
                 field = js.document.getElementById(f"name-{key}-{i}")
-                if field is not None:
+                if field:  # absent fields come back as JS null, which is falsy
                     setup["names"][i] = field.value
 
     def change_setup(self, data: dict) -> None:
@@ -144,7 +151,7 @@ class App:
                           names=names, bots=bots, options=options, created=now, updated=now)
         self.session = Session.open(saved, self.store)
         self.session.save()
-        self.backend.storage.setItem(CURRENT, saved.id)
+        self.remember(saved.id)
         self.render()
 
     # Events
@@ -181,7 +188,7 @@ class App:
         self.show_qr = self.show_seat_link = False
         self.link = LinkSession(held, self.link_store, notice=note)
         if held.seat is not None:
-            self.backend.storage.setItem(CURRENT, "link:" + held.record.game_id.hex())
+            self.remember("link:" + held.record.game_id.hex())
         self.render()
         js.window.scrollTo(0, 0)
 
@@ -192,7 +199,7 @@ class App:
             return self.go_home()
         self.session = None
         self.link = LinkSession(held, self.link_store)
-        self.backend.storage.setItem(CURRENT, "link:" + game_id)
+        self.remember("link:" + game_id)
         self.render()
 
     def new_link_game(self, game_key: str) -> None:
@@ -203,7 +210,7 @@ class App:
         options = dict(setup["options"]) | ({"players": setup["players"]} if low != high else {})
         self.link = linkplay.create(self.link_store, game_key, name, options)
         self.session = None
-        self.backend.storage.setItem(CURRENT, "link:" + self.link.record.game_id.hex())
+        self.remember("link:" + self.link.record.game_id.hex())
         self.render()
 
     def link_action(self, data: dict) -> None:
@@ -211,7 +218,7 @@ class App:
         if action == "join":
             name = js.document.getElementById("join-name").value
             link.join(clean_name(name, "Player 2"))
-            self.backend.storage.setItem(CURRENT, "link:" + link.record.game_id.hex())
+            self.remember("link:" + link.record.game_id.hex())
         elif action == "confirm":
             link.confirm()
         elif action == "take-back":
@@ -257,7 +264,7 @@ class App:
             return self.open_held(data["id"])
         if action == "delete-link":
             if js.window.confirm("Delete this game from this device?"):
-                self.backend.storage.removeItem(linkplay.PREFIX + data["id"])
+                self.backend.remove(linkplay.PREFIX + data["id"])
             return self.render()
         if self.link is not None and action != "home":
             return self.link_action(data)
@@ -331,9 +338,9 @@ def start() -> None:
     js.window.addEventListener("hashchange", create_proxy(lambda event: take_fragment(app)))
     current = app.backend.get(CURRENT) or ""
     if take_fragment(app):
-        pass
+        pass  # an opened link decides the screen
     elif current.startswith("link:"):
-        app.guarded(app.open_held, current[5:])
+        app.guarded(app.open_held, current[len("link:"):])
     elif current:
         app.open_game(current)
     else:
