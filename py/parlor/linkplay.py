@@ -11,12 +11,12 @@ from __future__ import annotations
 import json
 import time
 from dataclasses import dataclass, field, replace
-
 from importlib import import_module
 
 from . import record as records
 from .boards import board_for
-from .fairplay import Chain, b64, new_seed, unb64
+from .fairplay import b64, new_seed, unb64
+from .linkcore import seat_of
 from .protocol import MoveError
 from .saves import StorageFull
 
@@ -43,14 +43,6 @@ class LinkProblem(ValueError):
 def protocol_for(game: str):
     """The module that plays `game` by link."""
     return import_module(f"{__package__}.{game}_link")
-
-
-def seat_of(record: records.Record, seed: bytes) -> int | None:
-    """The seat whose anchor this seed makes, if any."""
-    for number, seat in enumerate(record.seats):
-        if seat.joined and Chain(record.context, number, seed).anchor == seat.anchor:
-            return number
-    return None
 
 
 @dataclass(frozen=True)
@@ -170,19 +162,17 @@ def open_link(store: LinkStore, fragment: str) -> tuple[Held, str]:
         except MoveError:
             raise LinkProblem(note) from None
         return Held(incoming), note + " Showing the last good position."
-    if seat is not None:
-        base = held.record if held else incoming
-        merged, status = records.merge(base, incoming) if held else (incoming, "advanced")
-        if status == "diverged":
-            store.keep_conflict(incoming)
-            raise LinkProblem(DIVERGED)
-        return store.put(Held(merged, seat, seed)), "This device now holds your seat."
     if held is None:
-        return Held(incoming), ""
-    merged, status = records.merge(held.record, incoming)
+        if seat is None:
+            return Held(incoming), ""       # shown, not kept: this device holds no seat
+        merged, status = incoming, "advanced"
+    else:
+        merged, status = records.merge(held.record, incoming)
     if status == "diverged":
         store.keep_conflict(incoming)
         raise LinkProblem(DIVERGED)
+    if seat is not None:
+        return store.put(Held(merged, seat, seed)), "This device now holds your seat."
     if status == "advanced":
         held = store.put(replace(held, record=merged))
     return held, STATUS_NOTES.get(status, "")

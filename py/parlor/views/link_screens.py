@@ -5,7 +5,7 @@ from ..games import engine
 from ..linkplay import seat_link
 from ..qr import qr_svg
 from ..record import encode
-from .screens import button, sentence
+from .screens import action_bar, button, sentence
 from .svg import esc
 
 
@@ -103,31 +103,25 @@ def play_area(session, phase) -> str:
     if phase == protocol.JOINING or (session.draws_state and state is None) or (
             not session.draws_state and phase == protocol.OPENING and not moves):
         return waiting_card(session, phase, actions)
+    names, pending = session.names, session.pending
     if session.draws_state:
-        svg = board.svg(state, session.seat, session.pending, session.names, interactive)
-        hint = board.hint(state, session.pending) if interactive else ""
-        extra = board.buttons(state, session.pending) if interactive else []
+        svg = board.svg(state, session.seat, pending, names, interactive)
+        hint = board.hint(state, pending) if interactive else ""
+        extra = board.buttons(state, pending) if interactive else []
+        summary = board.summary(state, names)
     else:
         view = session.view_dict()
-        svg = board.svg_view(view, moves, session.seat, session.pending, session.names,
-                             interactive)
-        hint = board.hint_view(view, session.pending) if interactive else ""
+        svg = board.svg_view(view, moves, session.seat, pending, names, interactive)
+        hint = board.hint_view(view, pending) if interactive else ""
         extra = []
+        summary = board.summary_view(view, names)
     parts = [f'<div class="board">{svg}</div>']
     if interactive:
-        staged = session.pending is not None
-        parts.append(f'<p class="hint" aria-live="polite">{esc(hint)}</p><div class="actions">'
-                     + (button("Take back", "take-back") if staged else "")
-                     + (button("Confirm", "confirm", True) if staged else "")
-                     + "".join(button(label, action, primary) for label, action, primary in extra)
-                     + "</div>")
+        parts.append(action_bar(hint, pending is not None, extra))
     if actions and not session.sent:
         parts.append('<div class="actions">' + "".join(
             button(protocol.ACTION_LABELS[a], "link-act", True, value=a) for a in actions)
             + "</div>")
-    summary = board.summary(state, session.names) if session.draws_state and state is not None \
-        else board.summary_view(session.view_dict(), session.names) if not session.draws_state \
-        else ""
     if summary:
         label = "Result" if phase == protocol.OVER else "Latest"
         parts.append(f'<details class="card" {"open" if phase == protocol.OVER else ""}>'

@@ -185,16 +185,20 @@ def game_screen(session) -> str:
     board = session.board.svg(session.state, seat, session.pending, names, playing)
     actions = ""
     if playing:
-        hint = session.board.hint(session.state, session.pending)
-        staged = session.pending is not None
-        extra = "".join(button(label, action, primary)
-                        for label, action, primary in session.board.buttons(session.state, session.pending))
-        actions = (f'<p class="hint" aria-live="polite">{esc(hint)}</p><div class="actions">'
-                   + (button("Take back", "take-back") if staged else "")
-                   + (button("Confirm", "confirm", True) if staged else "") + extra + "</div>")
+        actions = action_bar(session.board.hint(session.state, session.pending),
+                             session.pending is not None,
+                             session.board.buttons(session.state, session.pending))
     elif session.phase == "bot":
         actions = '<p class="hint" aria-live="polite">The computer is thinking…</p>'
     return header + notice + f'<div class="board">{board}</div>' + actions + log(session, seat)
+
+
+def action_bar(hint: str, staged: bool, extra) -> str:
+    """The line saying what to do, Take back/Confirm for a staged move, the board's buttons."""
+    return (f'<p class="hint" aria-live="polite">{esc(hint)}</p><div class="actions">'
+            + (button("Take back", "take-back") + button("Confirm", "confirm", True) if staged else "")
+            + "".join(button(label, action, primary) for label, action, primary in extra)
+            + "</div>")
 
 
 def sentence(text: str) -> str:
