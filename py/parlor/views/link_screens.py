@@ -134,6 +134,9 @@ def waiting_card(session, phase, actions) -> str:
     if phase == protocol.JOINING and session.seat == 0:
         text = ("Send the invitation link to your friends. Each one who takes a seat sends a "
                 "link back or on: open it here.")
+    elif phase == protocol.JOINING and session.seat is not None:
+        text = ("You have your seat. Send this link on to the players still to join: the game "
+                "starts when every seat is taken.")
     elif phase == protocol.JOINING:
         text = "This game is waiting for its players."
     elif actions:
