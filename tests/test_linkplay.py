@@ -113,3 +113,19 @@ def test_a_link_with_a_bad_move_shows_the_last_good_position_and_keeps_the_local
     assert "last good position" in note and held.seat is None
     shown, expected = tyrus_link.view(bad), tyrus_link.view(before)
     assert shown["buildings"] == expected["buildings"] and shown["chart"] == expected["chart"]
+
+
+@pytest.mark.parametrize("game", linkplay.LINK_GAMES)
+def test_names_from_a_link_reach_the_screen_as_text(game):
+    from parlor.views import link_screens
+    hostile = '<img src=x onerror=alert(1)>&"'
+    store = device()
+    creator = linkplay.create(store, game, hostile)
+    other = device()
+    joiner = linkplay.LinkSession(linkplay.open_link(other, encode(creator.record))[0], other)
+    for session in (creator, joiner):
+        html = link_screens.link_screen(session, "https://example.org/parlor/", True, True)
+        assert "<img" not in html and "&lt;img src=x" in html
+    joiner.join(hostile)
+    html = link_screens.link_screen(joiner, "https://example.org/parlor/", False, False)
+    assert "<img" not in html
