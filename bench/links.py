@@ -2,9 +2,9 @@
 
 Run with `.venv/bin/python bench/links.py`. Each game is played between two seeded devices
 with random legal actions (Tod dem Tyrannen on side A, Tsuro with two players), to the end
-and both seeds published (the seed key is one whose
-Tyrus game runs all nine elections, so the length is that of a full game). Prints one line per game,
-then one JSON object {game: final link length in characters} as the last line.
+and both seeds published; the seed key is one whose Tyrus game runs all nine elections, so
+the length is that of a full game. Prints one line per game, then one JSON object
+{game: final link length in characters} as the last line.
 """
 from __future__ import annotations
 
