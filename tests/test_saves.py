@@ -1,5 +1,7 @@
 """Saved games: round trips, and every kind of damage reported without losing other games."""
+import hashlib
 import json
+from pathlib import Path
 
 import pytest
 
@@ -73,3 +75,24 @@ def test_names_are_cleaned_and_limited():
     assert clean_name("  Ana\x00\u202e ", "Player 1") == "Ana"
     assert clean_name("\n\t", "Player 2") == "Player 2"
     assert len(clean_name("x" * 100, "P")) == 24
+
+
+SAVES_CORPUS = json.loads((Path(__file__).parent / "corpus" / "saves-v1.json").read_text())
+
+
+def _digest(value) -> str:
+    return hashlib.sha256(json.dumps(value, sort_keys=True).encode()).hexdigest()[:16]
+
+
+@pytest.mark.parametrize("case", SAVES_CORPUS["games"], ids=lambda c: c["label"])
+def test_games_saved_by_an_older_version_open_to_the_same_position(case):
+    saved = parse(case["json"])
+    engine = saved.engine
+    result = saved.replay()
+    state = result.state
+    outcome = engine.outcome(state)
+    assert result.ok and {
+        "moves": result.applied, "to_move": list(engine.to_move(state)),
+        "view": _digest(engine.view(state, None)),
+        "outcome": None if outcome is None else list(outcome.winners),
+    } == case["expect"]
