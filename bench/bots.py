@@ -18,9 +18,9 @@ REPO = Path(__file__).resolve().parent.parent
 if str(REPO / "py") not in sys.path:
     sys.path.insert(0, str(REPO / "py"))
 
-from parlor import bots  # noqa: E402
-from parlor.games import registry  # noqa: E402
-from parlor.rng import derive  # noqa: E402
+from parlor.play import bots  # noqa: E402
+from parlor import catalog  # noqa: E402
+from parlor.engine.rng import derive  # noqa: E402
 
 GAMES = 12
 MOVE_LIMIT = 5000
@@ -47,7 +47,7 @@ def play(game, seed: bytes, players: int, options: dict, bot_seats, thinking: li
         key = derive(seed, "bench-bot", ply)
         if seat in bot_seats:
             start = time.perf_counter()
-            move = bots.choose(game, state, seat, key)
+            move = catalog.entry(game.key).bot(state, seat, key)
             thinking.append(time.perf_counter() - start)
         else:
             move = bots.random_bot(game, state, key)
@@ -58,7 +58,7 @@ def play(game, seed: bytes, players: int, options: dict, bot_seats, thinking: li
 def match(name: str, games: int) -> dict:
     """Play one match; its figures."""
     key, players, options, seats, expected = MATCHES[name]
-    game = registry()[key]
+    game = catalog.entry(key).engine
     thinking: list[float] = []
     total = 0.0
     wins = [0] * players

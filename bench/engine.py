@@ -17,8 +17,8 @@ REPO = Path(__file__).resolve().parent.parent
 if str(REPO / "py") not in sys.path:
     sys.path.insert(0, str(REPO / "py"))
 
-from parlor.games import registry  # noqa: E402
-from parlor.rng import Stream, derive  # noqa: E402
+from parlor import catalog  # noqa: E402
+from parlor.engine.rng import Stream, derive  # noqa: E402
 
 SECONDS = 2.5
 PLAYERS = {"tyrus": 2, "tsuro": 4}   # others play with their fewest seats
@@ -59,8 +59,8 @@ def games_per_second(game, seconds: float = SECONDS) -> float:
 
 
 def measure(seconds: float = SECONDS) -> dict[str, float]:
-    """Games per second for every registered engine, in this interpreter."""
-    return {key: round(games_per_second(game, seconds), 1) for key, game in registry().items()}
+    """Games per second for every catalog game, in this interpreter."""
+    return {key: round(games_per_second(game, seconds), 1) for key, game in ((e.key, e.engine) for e in catalog.GAMES)}
 
 
 def measure_pyodide(seconds: float) -> dict[str, float]:
@@ -95,7 +95,7 @@ def main() -> None:
     if load >= cpus:
         print(f"Note: load average {load:.1f} on {cpus} CPUs: other work skews these figures")
     print(f"CPython {version}: about {seconds} s of random games per engine")
-    engines = registry()
+    engines = {e.key: e.engine for e in catalog.GAMES}
     cpython = measure(seconds)
     for key, rate in cpython.items():
         print(f"  {key:10} {players_for(engines[key])} players  {rate:9.1f} games/s")

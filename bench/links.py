@@ -16,18 +16,17 @@ REPO = Path(__file__).resolve().parent.parent
 if str(REPO / "py") not in sys.path:
     sys.path.insert(0, str(REPO / "py"))
 
-from parlor import tsuro_link, tyrannen_link, tyrus_link  # noqa: E402
-from parlor.record import decode, encode  # noqa: E402
-from parlor.rng import Stream, derive  # noqa: E402
+from parlor import catalog  # noqa: E402
+from parlor.links.record import decode, encode  # noqa: E402
+from parlor.engine.rng import Stream, derive  # noqa: E402
 
 LIMITS = {"tyrus": 1000, "tsuro": 1500, "tyrannen": 1000}   # characters a whole game may take
-PROTOCOLS = {"tyrus": tyrus_link, "tsuro": tsuro_link, "tyrannen": tyrannen_link}
 
 
 def link_game(name: str, key: bytes) -> str:
     """One two-player game by link between two seeded devices, random legal actions, to the
     end and both seeds published; the final link's fragment, checked by the audit."""
-    protocol = PROTOCOLS[name]
+    protocol = catalog.entry(name).link
     seeds = [derive(key, name, seat)[:16] for seat in (0, 1)]
     stream = Stream(key, f"{name} choices")
     text = encode(protocol.join(protocol.create("Ann", seeds[0]), "Bob", seeds[1]))
@@ -45,10 +44,12 @@ def link_game(name: str, key: bytes) -> str:
 
 def main() -> None:
     lengths = {}
-    for name, limit in LIMITS.items():
+    for entry in catalog.GAMES:
+        name, limit = entry.key, LIMITS.get(entry.key)
         lengths[name] = len(link_game(name, b"bench links 3"))
-        verdict = "ok" if lengths[name] <= limit else "over the limit"
-        print(f"{name}: final link {lengths[name]} characters (limit {limit}: {verdict})")
+        verdict = "no limit set" if limit is None else \
+            f"limit {limit}: {'ok' if lengths[name] <= limit else 'over the limit'}"
+        print(f"{name}: final link {lengths[name]} characters ({verdict})")
     print(json.dumps(lengths))
 
 

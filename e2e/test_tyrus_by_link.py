@@ -9,8 +9,8 @@ from harness import PHONE, guard_origin, wait_ready
 from test_tyrus_hotseat import place_by_taps
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
-from parlor import record as records  # noqa: E402
-from parlor import tyrus_link  # noqa: E402
+from parlor.links import record as records  # noqa: E402
+from parlor import catalog  # noqa: E402
 
 
 def phone_page(browser, base_url, outside):
@@ -36,7 +36,7 @@ def shared_link(page):
 
 def assert_public_only(url):
     """The raw link gives away no hand and no face-down tile."""
-    view = tyrus_link.view(records.decode(url.split("#", 1)[1]))
+    view = catalog.entry("tyrus").link.view(records.decode(url.split("#", 1)[1]))
     shown_hands = [h for h in view["hands"] if not isinstance(h, int)]
     if len(view["chart"]) < 9:  # only the tiebreak after nine elections shows the hands
         assert shown_hands == []

@@ -9,9 +9,9 @@ from hashlib import sha256
 
 from hypothesis import HealthCheck, settings, strategies as st
 
-from parlor.fairplay import Chain, b64, history_tag, transcript_hash, unb64
-from parlor.protocol import TOKEN_ALPHABET, MoveError
-from parlor.record import RecordError, decode, encode, merge
+from parlor.links.fairplay import Chain, b64, history_tag, transcript_hash, unb64
+from parlor.engine.protocol import TOKEN_ALPHABET, MoveError
+from parlor.links.record import RecordError, decode, encode, merge
 
 
 class Device:

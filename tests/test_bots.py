@@ -1,17 +1,23 @@
-"""The computer opponent (parlor.bots): legal, reproducible, blind to hidden values, and
-clearly stronger than random play. Budgets are kept small so the file stays fast."""
+"""The computer opponent of every catalog game (parlor.play.bots, or the game's own bot.py):
+legal, reproducible, blind to hidden values, and clearly stronger than random play. Budgets
+are kept small so the file stays fast."""
 import copy
 from dataclasses import replace
 
 import pytest
 
-from parlor import bots
-from parlor.games import registry
-from parlor.games.tyrannen import ENGINE as TYRANNEN, END, FIRST_CITIZEN, Move, rank_subset
-from parlor.protocol import Outcome
-from parlor.rng import Stream, derive
+from parlor.play import bots
+from parlor import catalog
+from parlor.games.tyrannen.rules import ENGINE as TYRANNEN, END, FIRST_CITIZEN, Move, rank_subset
+from parlor.engine.protocol import Outcome
+from parlor.engine.rng import Stream, derive
 
-ENGINES = registry()
+ENGINES = {e.key: e.engine for e in catalog.GAMES}
+
+
+def choose(game, state, seat, key, budget=None):
+    """The catalog's bot for the game of `game`."""
+    return catalog.entry(game.key).bot(state, seat, key, budget)
 SMALL = {"tyrus": 400, "tsuro": 4000, "tyrannen": None}    # playout moves per decision
 
 
@@ -24,7 +30,7 @@ def match(game, index: int, bot_seat: int, players: int = 2, budget=None, option
         seat = game.to_move(state)[0]
         key = derive(b"bot-match-move", game.key, index, ply)
         if seat == bot_seat:
-            move = bots.choose(game, state, seat, key, budget)
+            move = choose(game, state, seat, key, budget)
             assert move in game.legal(state), "the bot chose an illegal move"
         else:
             move = bots.random_bot(game, state, key)
@@ -71,8 +77,8 @@ def test_same_key_same_move_and_the_state_is_untouched(key):
     for state in positions(game, 3):
         seat = game.to_move(state)[0]
         before = copy.deepcopy(state)
-        first = bots.choose(game, state, seat, b"same key", SMALL[key])
-        assert bots.choose(game, state, seat, b"same key", SMALL[key]) == first
+        first = choose(game, state, seat, b"same key", SMALL[key])
+        assert choose(game, state, seat, b"same key", SMALL[key]) == first
         assert state == before and first in game.legal(state)
 
 
@@ -87,22 +93,22 @@ def test_bot_never_reads_hidden_values(key):
         assert game.view(other, seat) == game.view(state, seat)
         differed += other != state
         key_ = derive(b"bot key", n)
-        assert (bots.choose(game, state, seat, key_, SMALL[key])
-                == bots.choose(game, other, seat, key_, SMALL[key]))
+        assert (choose(game, state, seat, key_, SMALL[key])
+                == choose(game, other, seat, key_, SMALL[key]))
     assert differed, "no position had hidden values to change: the check proved nothing"
 
 
 def test_a_single_legal_move_is_played():
     state = tyrannen_round("king", ap_king=0, ap_knights=0)
     assert TYRANNEN.legal(state) == [END]
-    assert bots.choose(TYRANNEN, state, 0, b"k") == END
+    assert choose(TYRANNEN, state, 0, b"k") == END
 
 
 def test_only_the_seat_to_move_may_ask():
     game = ENGINES["tyrus"]
     state = game.initial(b"\x03" * 16, 2, {})
     with pytest.raises(ValueError):
-        bots.choose(game, state, 1 - game.to_move(state)[0], b"k")
+        choose(game, state, 1 - game.to_move(state)[0], b"k")
 
 
 def test_score_counts_wins_shared_wins_draws_and_losses():
@@ -133,7 +139,7 @@ def play_turn(state, seat: int, key: bytes):
     """Let the bot act for `seat` until it ends the turn or the game ends; the moves made."""
     made = []
     while TYRANNEN.outcome(state) is None and TYRANNEN.to_move(state) == (seat,):
-        move = bots.choose(TYRANNEN, state, seat, derive(key, len(made)))
+        move = choose(TYRANNEN, state, seat, derive(key, len(made)))
         made.append(move)
         state = TYRANNEN.apply(state, move)
         if move.kind == "end":

@@ -1,23 +1,27 @@
-"""Every registered engine keeps the protocol, checked over many seeded random playouts."""
+"""Every catalog engine keeps the protocol, checked over many seeded random playouts."""
 import copy
 import json
 import os
 
 import pytest
 
-from parlor.games import registry
-from parlor.protocol import IllegalMove, MalformedMove, TOKEN_ALPHABET, replay
-from parlor.rng import Stream, derive
+from parlor import catalog
+from parlor.engine.protocol import IllegalMove, MalformedMove, TOKEN_ALPHABET, replay
+from parlor.engine.rng import Stream, derive
 
 PLAYOUTS = int(os.environ.get("PARLOR_PLAYOUTS", "40"))
-ENGINES = registry()
-# every engine plays with its default options; these option sets are played as well
-OPTION_SETS = {"tyrannen": [{"side": "B"}], "tsuro": [{"elimination_bonus": True}]}
+ENGINES = {e.key: e.engine for e in catalog.entries()}
+
+
+def option_sets(key):
+    """Every other choice of every option, each on its own (defaults otherwise)."""
+    return [{option.key: value} for option in catalog.entry(key).options
+            for value, _ in option.choices[1:]]
 
 
 def options_of(key, seed_index):
-    """Default options for even seeds, the engine's other option sets in turn for odd ones."""
-    extra = OPTION_SETS.get(key, [])
+    """Default options for even seeds, the game's other option choices in turn for odd ones."""
+    extra = option_sets(key)
     return extra[seed_index // 2 % len(extra)] if extra and seed_index % 2 else {}
 
 

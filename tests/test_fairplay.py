@@ -5,11 +5,11 @@ from math import comb, sqrt
 
 import pytest
 
-from parlor.fairplay import (CHAIN_LENGTH, Audit, Chain, b64, derived, draw_index, event_random,
+from parlor.links.fairplay import (CHAIN_LENGTH, Audit, Chain, b64, derived, draw_index, event_random,
                              hide, history_tag, new_seed, pad, rank_subset, reveal,
                              seed_matches_anchor, transcript_hash, unb64, unrank_subset,
                              verify_step)
-from parlor.rng import derive, shuffled
+from parlor.engine.rng import derive, shuffled
 
 CTX = derive(b"test", "ctx")[:16]
 

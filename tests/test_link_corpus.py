@@ -12,10 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from parlor import linkplay
-from parlor import record as records
-from parlor.fairplay import unb64
-from parlor.saves import MemoryBackend
+from parlor import catalog
+from parlor.links import device as linkplay
+from parlor.links import record as records
+from parlor.links.fairplay import unb64
+from parlor.play.saves import MemoryBackend
 
 CORPUS = sorted((Path(__file__).parent / "corpus").glob("*-links-v*.json"))
 CASES = [(path.name, case) for path in CORPUS for case in json.loads(path.read_text())["links"]]
@@ -66,7 +67,7 @@ def observe(game: str, fragment: str) -> dict:
 def test_there_is_a_corpus_for_every_released_format_of_every_game():
     found = {(json.loads(p.read_text())["game"], json.loads(p.read_text())["format"])
              for p in CORPUS}
-    games = set(linkplay.LINK_GAMES)
+    games = {e.key for e in catalog.GAMES}
     assert found == {(g, f) for g in games for f in range(1, records.FORMAT_VERSION + 1)}
 
 

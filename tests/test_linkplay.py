@@ -1,9 +1,10 @@
 """Games by link on one device: merging links, seat links, damage and full storage."""
 import pytest
 
-from parlor import linkplay
-from parlor.record import encode
-from parlor.saves import MemoryBackend
+from parlor import catalog
+from parlor.links import device as linkplay
+from parlor.links.record import encode
+from parlor.play.saves import MemoryBackend
 
 
 def device(limit=None):
@@ -99,7 +100,7 @@ def play_some(ana, bo, messages):
 def test_a_link_with_a_bad_move_shows_the_last_good_position_and_keeps_the_local_game():
     from dataclasses import replace
 
-    from parlor import tyrus_link
+    tyrus_link = catalog.entry("tyrus").link
     ana, bo, _ = joined()
     before = play_some(ana, bo, 5)
     good = play_some(ana, bo, 1)
@@ -115,9 +116,9 @@ def test_a_link_with_a_bad_move_shows_the_last_good_position_and_keeps_the_local
     assert shown["buildings"] == expected["buildings"] and shown["chart"] == expected["chart"]
 
 
-@pytest.mark.parametrize("game", linkplay.LINK_GAMES)
+@pytest.mark.parametrize("game", linkplay.link_games())
 def test_names_from_a_link_reach_the_screen_as_text(game):
-    from parlor.views import link_screens
+    from parlor.screens import link as link_screens
     hostile = '<img src=x onerror=alert(1)>&"'
     store = device()
     creator = linkplay.create(store, game, hostile)

@@ -4,7 +4,7 @@ import xml.etree.ElementTree as ET
 
 import segno
 
-from parlor.qr import qr_svg
+from parlor.screens.qr import qr_svg
 
 
 def dark_cells(svg: str) -> set:

@@ -5,11 +5,11 @@ from dataclasses import replace
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from parlor.fairplay import Chain, b64, history_tag, transcript_hash, unb64
-from parlor.protocol import TOKEN_ALPHABET
-from parlor.record import (CHANGED, INCOMPLETE, NEWER, NONSENSE, NOT_PARLOR, Record,
+from parlor.links.fairplay import Chain, b64, history_tag, transcript_hash, unb64
+from parlor.engine.protocol import TOKEN_ALPHABET
+from parlor.links.record import (CHANGED, INCOMPLETE, NEWER, NONSENSE, NOT_PARLOR, Record,
                            RecordError, Seat, clean_name, decode, encode, game_context, merge)
-from parlor.rng import derive
+from parlor.engine.rng import derive
 
 FAST = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 CTX = game_context("tyrus", {}, 2)
@@ -342,8 +342,8 @@ def test_merge_combines_seeds_revealed_at_the_same_time():
 
 def test_copies_that_share_an_open_seat_merge():
     """A seat open in both copies contradicts nothing: an invitation merges with itself."""
-    from parlor.fairplay import Chain, new_seed
-    from parlor.record import Record, Seat, game_context, merge
+    from parlor.links.fairplay import Chain, new_seed
+    from parlor.links.record import Record, Seat, game_context, merge
     ctx = game_context("tsuro", {}, 3)
     created = Record("tsuro", (Seat("Ann", Chain(ctx, 0, new_seed()).anchor), Seat(), Seat()))
     one = Record("tsuro", (created.seats[0], Seat("Bob", Chain(ctx, 1, new_seed()).anchor), Seat()))

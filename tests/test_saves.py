@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from parlor.games.tyrus import ENGINE
-from parlor.saves import (PREFIX, MemoryBackend, SavedGame, SaveError, StorageFull, Store,
+from parlor.games.tyrus.rules import ENGINE
+from parlor.play.saves import (PREFIX, MemoryBackend, SavedGame, SaveError, StorageFull, Store,
                           clean_name, parse)
 
 

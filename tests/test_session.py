@@ -1,7 +1,7 @@
 """The hot-seat flow without a browser: pass screens, staging, confirm, news, the end."""
-from parlor.games.tyrus import ENGINE
-from parlor.saves import MemoryBackend, SavedGame, Store
-from parlor.session import Session
+from parlor.games.tyrus.rules import ENGINE
+from parlor.play.saves import MemoryBackend, SavedGame, Store
+from parlor.play.session import Session
 
 
 def new_session(limit=None):

@@ -10,11 +10,11 @@ from dataclasses import replace
 
 import pytest
 
-from parlor.games.tsuro import (
+from parlor.games.tsuro.rules import (
     ENGINE, LAST_MARKER, LEAVE, OUT_TOGETHER, START_MARKS, TAKE, TILES, TILES_USED, Place,
     StartMark, collisions, preview)
-from parlor.protocol import TOKEN_ALPHABET, IllegalMove, MalformedMove, replay
-from parlor.rng import Stream, derive, shuffled
+from parlor.engine.protocol import TOKEN_ALPHABET, IllegalMove, MalformedMove, replay
+from parlor.engine.rng import Stream, derive, shuffled
 
 SEED = b"tsuro-test-seed!"
 EMPTY = "\n".join([" ".join(["."] * 6)] * 6)

@@ -12,16 +12,21 @@ from functools import lru_cache
 import pytest
 from hypothesis import given, strategies as st
 
-from parlor import tsuro_link as link
-from parlor.fairplay import Chain, b64, derived, event_random, unb64
-from parlor.games.tsuro import ENGINE, Pick, Place, StartMark
-from parlor.protocol import IllegalMove
-from parlor.record import decode, encode, merge
-from parlor.rng import Stream, derive, shuffled
+from parlor.games.tsuro import link as tsuro_link
+from parlor.links import casual
+from parlor.links.base import LinkError
+
+from parlor.links.fairplay import Chain, b64, derived, event_random, unb64
+from parlor.games.tsuro.rules import ENGINE, Pick, Place, StartMark
+from parlor.engine.protocol import IllegalMove
+from parlor.links.record import decode, encode, merge
+from parlor.engine.rng import Stream, derive, shuffled
 
 import linktools
 from linktools import (any_char, damage, edit, edits, move_changes, moves_of, resealed_moves,
                        resealed_seats, resign, seat_changes, signed, with_seat)
+
+link = tsuro_link.PROTOCOL
 
 # (players, index, elimination bonus): between them reshuffles, the dragon, bonus exchanges
 SETUPS = [(2, i, False) for i in range(4)] + [(3, 0, True), (3, 1, False), (4, 0, True),
@@ -81,7 +86,7 @@ def played(players: int, i: int, bonus: bool = False) -> Game:
     return Game(players, bonus, seeds, tuple(links), tuple(actions))
 
 
-def table_of(record) -> link.Table:
+def table_of(record) -> casual.Table:
     result = link.replay(record)
     assert result.ok, result.error
     return result.state
@@ -224,7 +229,7 @@ def test_l2_a_new_game_records_its_seats_tier_and_options():
     bonus = link.create("Ann", seed, {"players": 5, "elimination_bonus": True})
     assert len(bonus.seats) == 5 and [s.joined for s in bonus.seats] == [True] + [False] * 4
     assert dict(bonus.options) == {"tier": "casual", "elimination_bonus": "1"}
-    assert link.context(bonus) != link.context(plain), "seats and options bind the chains"
+    assert bonus.context != plain.context, "seats and options bind the chains"
     assert link.view(bonus)["options"] == {"elimination_bonus": True}
     for bad in ({"players": 1}, {"players": 9}, {"players": "3"}, {"players": True},
                 {"colour": "red"}, {"elimination_bonus": "yes"}):
@@ -253,7 +258,7 @@ def test_l3_joiners_take_the_seats_in_order_and_play_starts_when_all_are_taken()
                               two.seats[2]))
     result = link.replay(gap)
     assert not result.ok and "in order" in str(result.error)
-    with pytest.raises(link.LinkError, match="does not belong"):
+    with pytest.raises(LinkError, match="does not belong"):
         link.legal(two, 1, seeds[2])
 
 
@@ -274,10 +279,10 @@ def test_l5_seat_0_sees_the_deal_before_its_first_message_the_others_only_after(
 # L1, L6, L7: secrecy and fairness of the draws.
 
 def test_l7_the_hidden_note_and_the_tier_marker():
-    assert link.HIDDEN_NOTE.startswith("Hands are hidden from view, not cryptographically: ")
-    assert link.HIDDEN_NOTE.count(".") == 1 and link.HIDDEN_NOTE.endswith(".")
+    assert link.hidden_note.startswith("Hands are hidden from view, not cryptographically: ")
+    assert link.hidden_note.count(".") == 1 and link.hidden_note.endswith(".")
     final = decode(played(2, 0).links[-1])
-    assert dict(final.options)["tier"] == link.CASUAL
+    assert dict(final.options)["tier"] == casual.CASUAL
     for options, words in (({"tier": "poker"}, "update"), ({}, "how hands are hidden")):
         result = link.replay(replace(final, options=options))
         assert not result.ok and words in str(result.error)
@@ -306,7 +311,7 @@ def drawing_messages(game: Game):
 def first_drawn(record, m: int, latest) -> int:
     """The tile the L6 key for message m puts on top of the pile (the next draw)."""
     state = table_of(record).state
-    return link._keyed(record.context, m, tuple(latest), state).pile[0]
+    return link.keyed(state, link.draw_key(record.context, m, tuple(latest))).pile[0]
 
 
 def test_l6_every_draw_depends_on_every_seats_chain_value():
@@ -368,7 +373,7 @@ def test_l8_devices_without_a_seed_see_no_hand():
             assert all(isinstance(h, int) for h in link.view(record, seat)["hands"])
         own = link.view(record, 1, game.seeds[1])
         assert [isinstance(h, list) for h in own["hands"]] == [False, True, False]
-        with pytest.raises(link.LinkError):
+        with pytest.raises(LinkError):
             link.view(record, 1, game.seeds[2])
     exchange = next(decode(t) for t in play_links(game)
                     if link.phase(decode(t)) == link.EXCHANGING)
@@ -442,7 +447,7 @@ def test_l10_a_device_refuses_a_link_whose_history_was_rewritten():
     other = next(ENGINE.encode(m) for m in marks if ENGINE.encode(m) not in taken)
     rewritten = resign(replace(both, moves=other + both.moves[1:]), game.seeds, seats=(1,))
     assert link.replay(rewritten).ok, "the rewrite is invisible to spectators"
-    with pytest.raises(link.LinkError, match="rewritten"):
+    with pytest.raises(LinkError, match="rewritten"):
         link.legal(rewritten, 0, game.seeds[0])
     assert merge(both, rewritten)[1] == "diverged"
     final = decode(game.links[-1])

@@ -9,11 +9,11 @@ from dataclasses import replace
 
 import pytest
 
-from parlor.games.tyrannen import (
+from parlor.games.tyrannen.rules import (
     BOARDS, CARDS, ENGINE, FIRST_CITIZEN, Board, Move, State, rank_subset, unrank_subset,
 )
-from parlor.protocol import IllegalMove, MalformedMove, TOKEN_ALPHABET
-from parlor.rng import Stream, derive
+from parlor.engine.protocol import IllegalMove, MalformedMove, TOKEN_ALPHABET
+from parlor.engine.rng import Stream, derive
 
 N, E, S, W = range(4)
 FIELD = {".": "S", "^": "R", "#": "T"}

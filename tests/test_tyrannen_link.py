@@ -13,16 +13,19 @@ from math import comb
 import pytest
 from hypothesis import given, strategies as st
 
-from parlor import tyrannen_link as link
-from parlor.fairplay import b64, rank_subset, draw_index, event_random, hide, reveal
-from parlor.games.tyrannen import ENGINE, Move, unrank_subset
-from parlor.protocol import TOKEN_ALPHABET, IllegalMove, MoveError
-from parlor.record import decode, encode, merge
-from parlor.rng import Stream, derive
+from parlor.games.tyrannen import link as tyrannen_link
+
+from parlor.links.fairplay import b64, rank_subset, draw_index, event_random, hide, reveal
+from parlor.games.tyrannen.rules import ENGINE, Move, unrank_subset
+from parlor.engine.protocol import TOKEN_ALPHABET, IllegalMove, MoveError
+from parlor.links.record import decode, encode, merge
+from parlor.engine.rng import Stream, derive
 
 import linktools
 from linktools import (any_char, damage, edit, edits, move_changes, moves_of, resealed_moves,
                        resealed_seats, seat_changes, signed)
+
+link = tyrannen_link.PROTOCOL
 
 GAMES = (0, 1, 3, 7)       # the king killed, deck spent, last assassin unmasked, announced
 KILLED, SPENT, PUBLIC_LAST, ANNOUNCED = GAMES
@@ -99,7 +102,7 @@ def test_l8_the_games_cover_every_ending():
     reasons = {i: table_of(final(i)).state.outcome.reason for i in GAMES}
     assert "killed the king" in reasons[KILLED]
     assert "deck is spent" in reasons[SPENT]
-    assert reasons[PUBLIC_LAST] == reasons[ANNOUNCED] == link.LAST_GONE
+    assert reasons[PUBLIC_LAST] == reasons[ANNOUNCED] == tyrannen_link.LAST_GONE
     assert table_of(final(PUBLIC_LAST)).announced is None
     assert table_of(final(ANNOUNCED)).announced is not None
 
@@ -121,7 +124,7 @@ def test_l6_views_equal_the_hot_seat_views_of_the_same_game():
     for i in GAMES:
         game, record = played(i), final(i)
         table = table_of(record)
-        rank = reveal(table.hidden, game.seeds[1], link.CHOICE, 220)
+        rank = reveal(table.hidden, game.seeds[1], tyrannen_link.CHOICE, 220)
         state = ENGINE.initial(b"x", 2, dict(record.options))
         state = replace(state, deck=table.state.deck)
         for text, (seat, action) in zip(game.links[2:], game.actions):
@@ -140,7 +143,7 @@ def test_l5_round_cards_follow_from_the_kings_fresh_value_and_the_rebels_latest(
     """Recomputed here from the chain values alone: nobody could steer or foresee them."""
     for i in (SPENT, ANNOUNCED):
         game, record = played(i), final(i)
-        from parlor.fairplay import Chain
+        from parlor.links.fairplay import Chain
         chains = [Chain(record.context, s, game.seeds[s]) for s in (0, 1)]
         table = table_of(record)
         left = sorted(table.state.deck)
@@ -181,7 +184,7 @@ def test_l7_the_rebels_own_view_shows_its_assassins():
     game = played(SPENT)
     record = decode(game.links[3])
     table = table_of(record)
-    real = list(unrank_subset(reveal(table.hidden, game.seeds[1], link.CHOICE, 220)))
+    real = list(unrank_subset(reveal(table.hidden, game.seeds[1], tyrannen_link.CHOICE, 220)))
     assert link.view(record, 1, game.seeds[1])["assassins"] == real
     assert game.actions[0][1] == Move("assassins", 0, sum(comb(c, k + 1)
                                                           for k, c in enumerate(real)))
@@ -189,7 +192,7 @@ def test_l7_the_rebels_own_view_shows_its_assassins():
 
 def test_l4_the_published_choice_is_uniform_whatever_the_choice():
     """For one fixed choice, the published value over many seeds covers 0..219 evenly."""
-    counts = Counter(hide(17, derive(b"pads", n)[:16], link.CHOICE, 220) for n in range(4400))
+    counts = Counter(hide(17, derive(b"pads", n)[:16], tyrannen_link.CHOICE, 220) for n in range(4400))
     assert len(counts) == 220
     chi2 = sum((c - 20) ** 2 / 20 for c in counts.values())
     assert chi2 < 320
@@ -225,7 +228,7 @@ def test_l2_create_join_joined_seat_and_options():
     seeds = seeds_for(0)
     record = link.create("Ann", seeds[0], {"side": "B"})
     assert link.phase(record) == link.JOINING and link.to_move(record) == (1,)
-    assert record.context == link.CONTEXTS["B"] != link.CONTEXT
+    assert record.context == tyrannen_link.CONTEXTS["B"] != tyrannen_link.CONTEXT
     joined = link.join(record, "Bob", seeds[1])
     assert link.joined_seat(joined, seeds[1]) == 1 and link.joined_seat(joined, seeds[0]) == 0
     assert link.phase(joined) == link.CHOOSING and link.to_move(joined) == (1,)
@@ -287,8 +290,8 @@ def finish(record, seeds, stream, withhold=False):
     while movers := link.to_move(record):
         seat = movers[0]
         actions = link.legal(record, seat, seeds[seat])
-        if withhold and actions == [link.ANNOUNCE]:
-            record = signed(record, 1, seeds[1], TOKEN_ALPHABET[link.REBEL_END], True)
+        if withhold and actions == [tyrannen_link.ANNOUNCE]:
+            record = signed(record, 1, seeds[1], TOKEN_ALPHABET[tyrannen_link.REBEL_END], True)
             continue
         record = link.play(record, seat, seeds[seat], pick(actions, stream))
     return record
@@ -305,10 +308,10 @@ def test_l12_audit_catches_a_false_unmasking():
     at = next(n for n, t in enumerate(game.links[2:], 2)
               if link.phase(decode(t)) == link.REBEL_TURN and not table_of(decode(t)).open)
     record = decode(game.links[at])
-    real = link._setup(record, 1, seeds[1])[2].assassins
+    real = link._device(record, 1, seeds[1])[2].assassins
     state = table_of(record).state
     liar = next(c for c in range(12) if c not in real and state.citizens[c] is not None)
-    record = signed(record, 1, seeds[1], TOKEN_ALPHABET[link.REBEL_UNMASK + liar], True)
+    record = signed(record, 1, seeds[1], TOKEN_ALPHABET[tyrannen_link.REBEL_UNMASK + liar], True)
     message = len(table_of(record).kinds) - 1
     record = finish(record, seeds, Stream(b"go on"))
     verdict = link.audit(record)
@@ -319,9 +322,9 @@ def test_l12_audit_catches_a_false_unmasking():
 def test_l12_audit_catches_a_withheld_announcement():
     game = played(ANNOUNCED)
     seeds = game.seeds
-    at = max(n for n, (_, a) in enumerate(game.actions) if a == link.ANNOUNCE) + 1
+    at = max(n for n, (_, a) in enumerate(game.actions) if a == tyrannen_link.ANNOUNCE) + 1
     record = decode(game.links[at])
-    assert link.legal(record, 1, seeds[1]) == [link.ANNOUNCE]
+    assert link.legal(record, 1, seeds[1]) == [tyrannen_link.ANNOUNCE]
     message = len(table_of(record).kinds)
     record = finish(record, seeds, Stream(b"go on"), withhold=True)
     assert table_of(record).state.outcome.winners == (1,) or table_of(record).announced is None
@@ -332,7 +335,7 @@ def test_l12_audit_catches_a_withheld_announcement():
 
 def richer_turn(record, seeds):
     """King steps beyond the AP of the card drawn (as under a richer card), or None."""
-    state = link._setup(record, 0, seeds[0])[2].state(table_of(record))
+    state = link._device(record, 0, seeds[0])[2].state(table_of(record))
     need, text = state.ap_king + 1, ""
     state = replace(state, ap_king=9)
     for _ in range(need):
@@ -376,14 +379,14 @@ def test_l8_l12_a_false_announcement_is_refused_and_a_wrong_seed_caught():
                                                          seed=seeds_for(99)[1])))).ok
     seeds = seeds_for(ANNOUNCED)
     before = decode(played(ANNOUNCED).links[-3])
-    assert link.legal(before, 1, seeds[1]) == [link.ANNOUNCE]
+    assert link.legal(before, 1, seeds[1]) == [tyrannen_link.ANNOUNCE]
     real = unrank_subset(table.announced[1])
     on_board = next(c for c in range(12) if table.state.citizens[c] is not None)
     fake = rank_subset(real[:2] + (on_board,), 12)
-    text = TOKEN_ALPHABET[link.REBEL_ANNOUNCE] + TOKEN_ALPHABET[fake // 64] \
+    text = TOKEN_ALPHABET[tyrannen_link.REBEL_ANNOUNCE] + TOKEN_ALPHABET[fake // 64] \
         + TOKEN_ALPHABET[fake % 64]
     assert "announced" in str(link.replay(signed(before, 1, seeds[1], text, True)).error)
-    assert record.moves[start] == TOKEN_ALPHABET[link.REBEL_ANNOUNCE]
+    assert record.moves[start] == TOKEN_ALPHABET[tyrannen_link.REBEL_ANNOUNCE]
 
 
 def test_l12_a_missing_seed_is_reported_against_its_seat():

@@ -4,11 +4,11 @@ import json
 
 import pytest
 
-from parlor.games import tyrus
-from parlor.games.tyrus import (ENGINE, FIVE_WINS, HAND_TIEBREAK, MOST_WINS, THREE_IN_A_ROW,
+from parlor.games.tyrus import rules as tyrus
+from parlor.games.tyrus.rules import (ENGINE, FIVE_WINS, HAND_TIEBREAK, MOST_WINS, THREE_IN_A_ROW,
                                 Move, chart_verdict, parse_tile, scenario, tally, tile_code)
-from parlor.protocol import IllegalMove, MalformedMove
-from parlor.rng import Stream, derive, shuffled
+from parlor.engine.protocol import IllegalMove, MalformedMove
+from parlor.engine.rng import Stream, derive, shuffled
 
 SEED = b"tyrus-test-seed!"
 MIXED = "S1 S5 S9 M1 M5 M9 P1 P5 P9"

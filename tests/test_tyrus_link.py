@@ -14,17 +14,21 @@ from math import sqrt
 import pytest
 from hypothesis import given, strategies as st
 
-from parlor import tyrus_link as link
-from parlor.fairplay import Chain, b64, derived, draw_index, event_random, hide, reveal, unb64
-from parlor.games.tyrus import DECK, ENGINE, FIVE_WINS, HAND_TIEBREAK, THREE_IN_A_ROW, Move, \
+from parlor.games.tyrus import link as tyrus_link
+from parlor.links.base import LinkError
+
+from parlor.links.fairplay import Chain, b64, derived, draw_index, event_random, hide, reveal, unb64
+from parlor.games.tyrus.rules import DECK, ENGINE, FIVE_WINS, HAND_TIEBREAK, THREE_IN_A_ROW, Move, \
     State, tally, tile_code
-from parlor.protocol import TOKEN_ALPHABET, TOKEN_INDEX, IllegalMove
-from parlor.record import decode, encode, merge
-from parlor.rng import Stream, derive, shuffled
+from parlor.engine.protocol import TOKEN_ALPHABET, TOKEN_INDEX, IllegalMove
+from parlor.links.record import decode, encode, merge
+from parlor.engine.rng import Stream, derive, shuffled
 
 import linktools
 from linktools import (any_char, damage, edit, edits, move_changes, moves_of, resealed_moves,
                        resealed_seats, resign, seat_changes)
+
+link = tyrus_link.PROTOCOL
 
 GAMES = range(13)          # seeded games; between them every ending and both coin tosses
 TIEBREAK_GAME, THREE_GAME, FIVE_GAME = 1, 3, 12
@@ -74,7 +78,7 @@ def records(game: Game):
     return [decode(text) for text in game.links]
 
 
-def table_of(record) -> link.Table:
+def table_of(record) -> tyrus_link.Table:
     result = link.replay(record)
     assert result.ok, result.error
     return result.state
@@ -238,9 +242,9 @@ def test_l2_create_join_and_spectators():
     assert link.phase(joined) == link.OPENING and link.to_move(joined) == (0,)
     with pytest.raises(IllegalMove):
         link.join(joined, "Eve", seeds_for(101)[0])
-    with pytest.raises(link.LinkError, match="does not belong"):
+    with pytest.raises(LinkError, match="does not belong"):
         link.legal(joined, 1, seeds[0])
-    with pytest.raises(link.LinkError):
+    with pytest.raises(LinkError):
         link.view(created, 1, seeds[1])
     assert link.legal(joined, 1, seeds[1]) == []
     assert merge(created, joined) == (joined, "advanced")
@@ -259,7 +263,7 @@ def test_l4_seat_1_learns_its_hand_and_the_first_card_only_from_the_opening():
     assert bob["first_player"] == ann["first_player"]
     assert bob["election"]["kind"] == ann["election"]["kind"]
     assert len(bob["hands"][1]) == 9
-    assert (action == link.OPEN) == (ann["first_player"] == 1)
+    assert (action == tyrus_link.OPEN) == (ann["first_player"] == 1)
 
 
 def test_l4_coin_toss_and_first_card_are_even_over_many_games():
@@ -313,7 +317,7 @@ def test_l7_spectators_learn_exactly_the_tiles_the_counts_have_shown(i):
         truth = {(owner, tile) for result in tallies[:len(table.chart)]
                  for side in result.sides for owner, tile, _ in side.tiles}
         if table.phase == link.REVEALING:
-            last_placer = 1 - link._starter(table)
+            last_placer = 1 - tyrus_link._starter(table)
             truth |= {(o, t) for side in tallies[len(table.chart)].sides
                       for o, t, _ in side.tiles if o == last_placer}
         truth |= {(s, t) for s, shown in enumerate(table.shown) if shown for t in final_hands[s]}
@@ -444,7 +448,7 @@ def test_l11_a_device_refuses_a_link_whose_history_was_rewritten():
         + before.moves[at + 2:]
     rewritten = resign(replace(before, moves=moves), game.seeds, seats=(1,))
     assert link.replay(rewritten).ok, "the rewrite is invisible to spectators"
-    with pytest.raises(link.LinkError, match="rewritten"):
+    with pytest.raises(LinkError, match="rewritten"):
         link.legal(rewritten, 0, game.seeds[0])
     assert merge(before, rewritten)[1] == "diverged"
     verdict = link.audit(resign(replace(decode(game.links[-1]), moves=moves
@@ -575,10 +579,10 @@ def test_l14_a_forfeit_may_be_claimed_only_while_the_opponent_owes_a_reveal():
     claimed = link.claim_forfeit(owing, claimant, game.seeds[claimant])
     table = table_of(decode(encode(claimed)))
     assert table.phase == link.OVER and table.outcome.winners == (claimant,)
-    assert table.outcome.reason == link.FORFEIT
+    assert table.outcome.reason == tyrus_link.FORFEIT
     assert claimed.moves == owing.moves + "-" and not any(s.seed for s in claimed.seats)
     assert claimed.seats[claimant].index == owing.seats[claimant].index + 1
-    late = link.play(owing, debtor, game.seeds[debtor], link.REVEAL)
+    late = link.play(owing, debtor, game.seeds[debtor], tyrus_link.REVEAL)
     assert merge(claimed, late)[1] == "diverged"
     audited = link.publish_seed(link.publish_seed(claimed, 0, game.seeds[0]), 1, game.seeds[1])
     assert link.audit(audited).ok, "what was played before the claim was honest"
@@ -606,7 +610,7 @@ def test_l3_actions_out_of_turn_or_not_in_hand_are_illegal():
     with pytest.raises(IllegalMove):
         link.play(record, 1 - mover, game.seeds[1 - mover],
                   link.legal(record, mover, game.seeds[mover])[0])
-    for action in (link.REVEAL, link.OPEN, link.SEED, "nonsense"):
+    for action in (tyrus_link.REVEAL, tyrus_link.OPEN, link.SEED, "nonsense"):
         with pytest.raises(IllegalMove):
             link.play(record, mover, game.seeds[mover], action)
 

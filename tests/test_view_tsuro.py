@@ -6,16 +6,32 @@ from dataclasses import replace
 
 import pytest
 
-from parlor.boards.tsuro import Board
-from parlor.games.tsuro import (ENGINE, LEAVE, START_MARKS, TAKE, Place, StartMark, preview)
-from parlor.rng import Stream, derive
-from parlor.saves import MemoryBackend, SavedGame, Store
-from parlor.session import Session
-from parlor.views.tsuro import SHAPES, trail_d
+from parlor import catalog
+from parlor.games.tsuro.board import Board
+from parlor.games.tsuro.rules import (ENGINE, LEAVE, START_MARKS, TAKE, Place, StartMark, preview)
+from parlor.engine.protocol import SeatView
+from parlor.engine.rng import Stream, derive
+from parlor.play.saves import MemoryBackend, SavedGame, Store
+from parlor.play.session import Session
+from parlor.games.tsuro.view import SHAPES, trail_d
 
 SVG = "{http://www.w3.org/2000/svg}"
 NAMES = ["Ana", "Bo", "Cy", "Di", "Eve", "Fay", "Gus", "Hal"]
 
+
+
+def seat_view(state, seat="mover"):
+    """What the screen of `seat` (default: the seat to move) is drawn from."""
+    movers = ENGINE.to_move(state)
+    if seat == "mover":
+        seat = movers[0] if movers else None
+    legal = tuple(ENGINE.legal(state)) if seat is not None and seat in movers else ()
+    return SeatView(ENGINE.view(state, seat), legal, seat)
+
+
+def public(state):
+    """Everyone's view of a state (news and summaries are drawn from it)."""
+    return ENGINE.view(state, None)
 
 def playout(seed_index, players, options=None, stop=None):
     """States of a seeded random game, up to the end or until `stop(state)` holds."""
@@ -37,7 +53,7 @@ def placed_marks(players, seed_index=0):
 
 def draw(state, seat, pending=None, names=NAMES, interactive=True, board=None):
     board = board or Board()
-    out = board.svg(state, seat, pending, names, interactive)
+    out = board.svg(seat_view(state, seat), pending, names, interactive)
     return out, ET.fromstring(out)
 
 
@@ -61,7 +77,7 @@ def test_u03_only_free_start_marks_are_tap_targets_during_setup():
     assert with_attr(root, "data-tile") == [], "D1: the hand is shown, but not played, yet"
     tile = ENGINE.view(state, 1)["hands"][1][0]["tile"]
     board = Board()
-    assert board.tap(state, {"tile": str(tile)}, None) is None and "mark" in board.hint(state, None)
+    assert board.tap(seat_view(state), {"tile": str(tile)}, None) is None and "mark" in board.hint(seat_view(state), None)
     _, watching = draw(state, 1, interactive=False)
     assert with_attr(watching, "data-mark") == []
     _, playing = draw(placed_marks(3), 0)
@@ -71,15 +87,15 @@ def test_u03_only_free_start_marks_are_tap_targets_during_setup():
 def test_u03_tapping_a_mark_stages_it_and_a_taken_mark_does_nothing():
     state = ENGINE.apply(ENGINE.initial(b"\x01" * 16, 3), StartMark(7))
     board = Board()
-    assert board.tap(state, {"action": "mark", "mark": "7"}, None) is None
-    assert board.tap(state, {"action": "mark", "mark": "x"}, None) is None
-    move = board.tap(state, {"action": "mark", "mark": "12"}, None)
+    assert board.tap(seat_view(state), {"action": "mark", "mark": "7"}, None) is None
+    assert board.tap(seat_view(state), {"action": "mark", "mark": "x"}, None) is None
+    move = board.tap(seat_view(state), {"action": "mark", "mark": "12"}, None)
     assert move == StartMark(12)
     _, root = draw(state, 1, move, board=board)
     chosen = [el for el in root.iter() if "chosen" in classes(el)]
     targets = [el.get("data-mark") for el in with_attr(root, "data-mark")]
     assert len(chosen) == 1 and "12" not in targets and "13" in targets
-    assert "Confirm" in board.hint(state, move)
+    assert "Confirm" in board.hint(seat_view(state), move)
 
 
 # --- The hand, trying and turning a tile (U4, U8) ---------------------------------------------
@@ -105,13 +121,13 @@ def test_u04_tapping_a_tile_tries_it_and_tapping_again_turns_it_through_legal_wa
     seen = []
     pending = None
     for _ in range(5):
-        pending = board.tap(state, {"tile": str(tile)}, pending)
+        pending = board.tap(seat_view(state), {"tile": str(tile)}, pending)
         seen.append(pending)
     assert all(move in legal for move in seen)
     ways = len(set(seen))
     assert 1 <= ways <= 4 and seen[ways] == seen[0], "turning cycles through the ways"
-    assert board.tap(state, {"action": "rotate"}, seen[0]) == seen[1]
-    assert board.tap(state, {"tile": "99"}, None) is None
+    assert board.tap(seat_view(state), {"action": "rotate"}, seen[0]) == seen[1]
+    assert board.tap(seat_view(state), {"tile": "99"}, None) is None
 
 
 def test_u04_a_tile_turned_to_a_look_alike_way_is_offered_once():
@@ -124,11 +140,11 @@ def test_u04_a_tile_turned_to_a_look_alike_way_is_offered_once():
                     hands=((0, 1, 2), state.hands[1]), board=tuple(board_cells))
     assert len([m for m in ENGINE.legal(state) if m.slot == 0]) == 4
     board = Board()
-    first = board.tap(state, {"tile": "0"}, None)
-    assert first == Place(0, 0) and board.tap(state, {"tile": "0"}, first) == first
-    assert board.buttons(state, first) == []
-    turning = board.tap(state, {"tile": "1"}, None)
-    assert [label for label, _, _ in board.buttons(state, turning)] == ["Turn \u21bb"]
+    first = board.tap(seat_view(state), {"tile": "0"}, None)
+    assert first == Place(0, 0) and board.tap(seat_view(state), {"tile": "0"}, first) == first
+    assert board.buttons(seat_view(state), first) == []
+    turning = board.tap(seat_view(state), {"tile": "1"}, None)
+    assert [label for label, _, _ in board.buttons(seat_view(state), turning)] == ["Turn \u21bb"]
 
 
 def test_u08_ways_that_put_yourself_out_are_not_offered_and_the_hint_says_why():
@@ -138,19 +154,19 @@ def test_u08_ways_that_put_yourself_out_are_not_offered_and_the_hint_says_why():
     state = replace(state, marks=(0, START_MARKS[20]), hands=((0, 4, 33), state.hands[1]),
                     board=(-1,) * 36)
     board = Board()
-    assert board.tap(state, {"tile": "0"}, None) is None
-    assert "however it is turned" in board.hint(state, None)
+    assert board.tap(seat_view(state), {"tile": "0"}, None) is None
+    assert "however it is turned" in board.hint(seat_view(state), None)
     _, root = draw(state, 0, board=board)
     blocked = [el.get("data-tile") for el in root.iter() if "blocked" in classes(el)]
     assert blocked == ["0"]
     pending = None
     for _ in range(3):
-        pending = board.tap(state, {"tile": "4"}, pending)
+        pending = board.tap(seat_view(state), {"tile": "4"}, pending)
         assert pending == Place(1, 3)
-    assert board.buttons(state, pending) == []
+    assert board.buttons(seat_view(state), pending) == []
     forced = replace(state, hands=((0,), state.hands[1]))
-    assert "Every tile in every turning" in Board().hint(forced, None)
-    assert Board().tap(forced, {"tile": "0"}, None) == Place(0, 0)
+    assert "Every tile in every turning" in Board().hint(seat_view(forced), None)
+    assert Board().tap(seat_view(forced), {"tile": "0"}, None) == Place(0, 0)
 
 
 def test_u05_the_preview_path_of_the_tried_tile_is_drawn_and_outs_are_flagged():
@@ -179,7 +195,7 @@ def test_u05_the_preview_path_of_the_tried_tile_is_drawn_and_outs_are_flagged():
         sorted(result["eliminates"])
     ghost = [el for el in root.iter() if "ghost" in classes(el)]
     assert len(ghost) == 1 and ghost[0].get("data-action") == "rotate"
-    assert "out" in Board().hint(state, move)
+    assert "out" in Board().hint(seat_view(state), move)
 
 
 def test_the_last_moves_paths_run_once_then_stay_drawn():
@@ -200,8 +216,8 @@ def test_d10_the_drawing_depends_only_on_what_the_seat_may_see(seed_index):
         for seat in [None, 0, 1, 2, 3]:
             other = ENGINE.sample_hidden(state, seat, derive(b"view", n, str(seat)))
             mover = seat is not None and seat in ENGINE.to_move(state)
-            assert Board().svg(state, seat, None, NAMES, mover) == \
-                Board().svg(other, seat, None, NAMES, mover)
+            assert Board().svg(seat_view(state, seat), None, NAMES, mover) == \
+                Board().svg(seat_view(other, seat), None, NAMES, mover)
 
 
 def test_names_are_escaped_everywhere():
@@ -212,7 +228,7 @@ def test_names_are_escaped_everywhere():
     out, root = draw(states[10], ENGINE.to_move(states[10])[0], names=hostile)
     assert "<script>" not in out and root.find(f".//{SVG}script") is None
     assert any("A&B" in (el.text or "") for el in root.iter())
-    for html in (board.summary(over, hostile), _some_news(hostile)):
+    for html in (board.summary(public(over), hostile), _some_news(hostile)):
         assert "<script>" not in html and "&lt;script&gt;" in html
         ET.fromstring(html)
 
@@ -221,7 +237,7 @@ def _some_news(names):
     for index in range(20):
         states = playout(index, 3)
         for before, after in zip(states, states[1:]):
-            news = Board().news(before, after, names)
+            news = Board().news(public(before), public(after), names)
             if news:
                 return news
     raise AssertionError("no one went out in 20 games")
@@ -250,7 +266,7 @@ def test_the_drawing_stays_small_even_on_a_full_board():
         states = playout(index, 8)
         for state in states[-3:]:
             for seat in [None, *ENGINE.to_move(state)]:
-                out = Board().svg(state, seat, None, NAMES, seat is not None)
+                out = Board().svg(seat_view(state, seat), None, NAMES, seat is not None)
                 worst = max(worst, len(out.encode()))
         full = max(states, key=lambda s: sum(c >= 0 for c in s.board))
         assert sum(c >= 0 for c in full.board) > 20
@@ -272,8 +288,9 @@ def test_out_players_are_shown_as_out():
 # --- Bonus exchange (U18), options, news and the end -------------------------------------------
 
 def test_the_setup_offers_the_bonus_as_the_engines_own_bool_values():
-    assert [value for value, _ in Board.options[0][2]] == [False, True]
-    for value, _ in Board.options[0][2]:
+    choices = catalog.entry("tsuro").option("elimination_bonus").choices
+    assert [value for value, _ in choices] == [False, True]
+    for value, _ in choices:
         assert ENGINE.view(ENGINE.initial(b"\x00" * 16, 3, {"elimination_bonus": value}),
                            None)["options"] == {"elimination_bonus": value}
 
@@ -289,24 +306,24 @@ def test_u18_the_bonus_exchange_is_played_with_keep_and_give_up():
     state = states[-1]
     seat = ENGINE.to_move(state)[0]
     board = Board()
-    assert [a for _, a, _ in board.buttons(state, None)] == ["keep", "give-up"]
-    assert board.tap(state, {"action": "keep"}, None) == TAKE
-    assert board.tap(state, {"action": "give-up"}, None) == LEAVE
+    assert [a for _, a, _ in board.buttons(seat_view(state), None)] == ["keep", "give-up"]
+    assert board.tap(seat_view(state), {"action": "keep"}, None) == TAKE
+    assert board.tap(seat_view(state), {"action": "give-up"}, None) == LEAVE
     out, root = draw(state, seat, TAKE, board=board)
     shown = [el for el in root.iter() if "candidate" in classes(el)]
     mine = ENGINE.view(state, seat)["exchange"]
     assert len(shown) == len(mine["candidates"])
     own = [el for el in root.iter() if el.text == "yours"]
     assert len(own) == len(mine["candidates"]) - len(mine["pool"])
-    assert "Elimination bonus" in board.hint(state, None)
+    assert "Elimination bonus" in board.hint(seat_view(state), None)
     other = (seat + 1) % 4
     _, theirs = draw(state, other, interactive=False)
     assert not [el for el in theirs.iter() if "candidate" in classes(el)]
     for viewer in (seat, other, None):
         resampled = ENGINE.sample_hidden(state, viewer, b"exchange")
         mover = viewer == seat
-        assert Board().svg(resampled, viewer, None, NAMES, mover) == \
-            Board().svg(state, viewer, None, NAMES, mover)
+        assert Board().svg(seat_view(resampled, viewer), None, NAMES, mover) == \
+            Board().svg(seat_view(state, viewer), None, NAMES, mover)
 
 
 def test_u07_news_tells_who_ran_into_whom_and_who_ran_off():
@@ -317,17 +334,17 @@ def test_u07_news_tells_who_ran_into_whom_and_who_ran_off():
                     hands=((10, 19, 21), (3, 4, 5), (6, 7, 8), (12, 14, 15)),
                     board=(33 * 4,) + (-1,) * 35, turn=0)
     after = ENGINE.apply(state, Place(0, 0))
-    news = Board().news(state, after, NAMES)
+    news = Board().news(public(state), public(after), NAMES)
     assert "Bo and Cy ran into each other" in news and "ran off" not in news
     assert "Ana placed a tile" in news
-    assert Board().news(after, after, NAMES) == ""
+    assert Board().news(public(after), public(after), NAMES) == ""
 
 
 def test_u15_summary_tells_the_order_players_went_out():
     states = playout(4, 3)
     over = states[-1]
     order = ENGINE.view(over, None)["eliminated_order"]
-    html = Board().summary(over, NAMES)
+    html = Board().summary(public(over), NAMES)
     root = ET.fromstring(html)
     steps = [li.text for li in root.iter("li")]
     assert len(steps) == len(order) and steps[0].startswith("First out: ")
@@ -365,8 +382,7 @@ def test_a_hot_seat_session_plays_a_three_player_game_to_the_end():
             if session.pending is None:
                 session.tap({"tile": str(hand[(turn + 2) % len(hand)]["tile"])})
         assert session.pending is not None
-        assert session.board.svg(session.state, session.holder, session.pending,
-                                 saved.names, True)
+        assert session.board.svg(seat_view(session.state, session.holder), session.pending, saved.names, True)
         session.confirm()
     assert session.phase == "over" and ENGINE.outcome(session.state) is not None
-    assert session.board.summary(session.state, saved.names)
+    assert session.board.summary(public(session.state), saved.names)

@@ -8,19 +8,34 @@ from dataclasses import replace
 import pytest
 from test_tyrannen import SEED, cit, play, scene
 
-from parlor.boards.tyrannen import Board
-from parlor.games.tyrannen import END, ENGINE, Move, rank_subset, unrank_subset
-from parlor.rng import Stream, derive
-from parlor.saves import MemoryBackend, SavedGame, Store
-from parlor.session import Session
+from parlor.games.tyrannen.board import Board
+from parlor.games.tyrannen.rules import END, ENGINE, Move, rank_subset, unrank_subset
+from parlor.engine.protocol import SeatView
+from parlor.engine.rng import Stream, derive
+from parlor.play.saves import MemoryBackend, SavedGame, Store
+from parlor.play.session import Session
 
 N, E, S, W = range(4)
 NAMES = ["Ana", "Bo"]
 SECRET = re.compile(r"secret-badge|secret-list")
 
 
+
+def seat_view(state, seat="mover"):
+    """What the screen of `seat` (default: the seat to move) is drawn from."""
+    movers = ENGINE.to_move(state)
+    if seat == "mover":
+        seat = movers[0] if movers else None
+    legal = tuple(ENGINE.legal(state)) if seat is not None and seat in movers else ()
+    return SeatView(ENGINE.view(state, seat), legal, seat)
+
+
+def public(state):
+    """Everyone's view of a state (news and summaries are drawn from it)."""
+    return ENGINE.view(state, None)
+
 def svg_of(board, state, seat, interactive=True, names=NAMES):
-    markup = board.svg(state, seat, None, names, interactive)
+    markup = board.svg(seat_view(state, seat), None, names, interactive)
     ET.fromstring(markup)          # well formed, or this raises
     return markup
 
@@ -33,7 +48,7 @@ def picked(board, state, *taps):
     """Feed taps to the board; return the last move it made (or None)."""
     move = None
     for data in taps:
-        move = board.tap(state, data, None)
+        move = board.tap(seat_view(state), data, None)
     return move
 
 
@@ -146,8 +161,8 @@ def test_k12_king_and_spectator_renders_never_tell_the_assassins_apart():
                     assert not SECRET.search(first)
                     assert first == svg_of(b, other, seat, interactive=mine)
                     if mine:
-                        assert a.hint(state, None) == b.hint(other, None)
-                        assert a.buttons(state, None) == b.buttons(other, None)
+                        assert a.hint(seat_view(state), None) == b.hint(seat_view(other), None)
+                        assert a.buttons(seat_view(state), None) == b.buttons(seat_view(other), None)
     assert changed > 10, "sample_hidden never moved the assassins: the check proved nothing"
 
 
@@ -163,8 +178,8 @@ def test_k12_a_capture_preview_reads_the_same_for_the_last_assassin_or_a_citizen
         state = scene(picture, assassins=assassins)
         board = Board()
         picked(board, state, fig(1), field(2))
-        shown.append((board.svg(state, 0, None, NAMES, True), board.hint(state, None),
-                      board.buttons(state, None)))
+        shown.append((board.svg(seat_view(state, 0), None, NAMES, True), board.hint(seat_view(state), None),
+                      board.buttons(seat_view(state), None)))
     assert shown[0] == shown[1]
     assert ("Capture", "do-strike", True) in shown[0][2]
 
@@ -231,11 +246,11 @@ def test_lit_fields_carry_their_ap_cost():
 def test_k2_rebel_taps_three_citizens_then_confirms_the_assassins():
     board = Board()
     state = ENGINE.initial(SEED, 2)
-    assert board.buttons(state, None) == []
+    assert board.buttons(seat_view(state), None) == []
     assert picked(board, state, fig(10), fig(8), fig(9), fig(11)) is None
     assert board.chosen == (2, 0, 1), "a fourth citizen is refused until one is let go"
     picked(board, state, fig(8), fig(17))
-    assert board.buttons(state, None) == [("Confirm assassins", "assassins", True)]
+    assert board.buttons(seat_view(state), None) == [("Confirm assassins", "assassins", True)]
     move = picked(board, state, {"action": "assassins"})
     assert move == Move("assassins", 0, rank_subset((1, 2, 9)))
     assert unrank_subset(move.arg) == (1, 2, 9)
@@ -249,7 +264,7 @@ def test_k3_side_b_king_taps_a_start_field_sees_the_setup_then_starts_there():
     assert picked(board, state, field(98)) is None
     markup = svg_of(board, state, 0)
     assert markup.count('class="ghost"') == 8
-    assert board.buttons(state, None) == [("Start here", "king-start", True)]
+    assert board.buttons(seat_view(state), None) == [("Start here", "king-start", True)]
     assert picked(board, state, {"action": "king-start"}) == Move("start", 0, 1)
 
 
@@ -275,8 +290,8 @@ def test_k8_push_is_previewed_and_waits_for_its_button():
     assert picked(board, state, field(1)) is None, "a push is never played on the first tap"
     markup = svg_of(board, state, 0)
     assert markup.count('class="ghost"') == 2 and markup.count('class="shove"') == 2
-    assert board.buttons(state, None)[0] == ("Push", "do-step", True)
-    assert "Push (1 AP) shoves citizen 1 and citizen 2 east" in board.hint(state, None)
+    assert board.buttons(seat_view(state), None)[0] == ("Push", "do-step", True)
+    assert "Push (1 AP) shoves citizen 1 and citizen 2 east" in board.hint(seat_view(state), None)
     assert picked(board, state, {"action": "do-step"}) == Move("step", 1, E)
 
 
@@ -287,9 +302,9 @@ def test_k11_push_or_capture_on_one_field_offers_both_buttons():
     """)
     board = Board()
     picked(board, state, fig(1), field(1))
-    labels = [b[0] for b in board.buttons(state, None)]
+    labels = [b[0] for b in board.buttons(seat_view(state), None)]
     assert labels == ["Push", "Capture", "End turn"]
-    assert board.hint(state, None) == ("Push (1 AP) shoves citizen 1 east, or Capture (1 AP) "
+    assert board.hint(seat_view(state), None) == ("Push (1 AP) shoves citizen 1 east, or Capture (1 AP) "
                                        "takes citizen 1: choose below.")
     assert picked(board, state, {"action": "do-strike"}) == Move("strike", 1, E)
 
@@ -301,9 +316,9 @@ def test_k14_unmask_is_one_button_for_a_selected_hidden_assassin():
     """, assassins="a", phase="rebel")
     board = Board()
     picked(board, state, fig(cit("b")))
-    assert ("Unmask", "unmask", True) not in board.buttons(state, None)
+    assert ("Unmask", "unmask", True) not in board.buttons(seat_view(state), None)
     picked(board, state, fig(cit("a")))
-    assert ("Unmask", "unmask", True) in board.buttons(state, None)
+    assert ("Unmask", "unmask", True) in board.buttons(seat_view(state), None)
     assert picked(board, state, {"action": "unmask"}) == Move("unmask", cit("a"))
 
 
@@ -315,8 +330,8 @@ def test_k17_an_assassin_attack_is_previewed_with_a_cross():
     board = Board()
     picked(board, state, fig(cit("a")), field(1))
     assert 'class="struck"' in svg_of(board, state, 1)
-    assert board.buttons(state, None)[0] == ("Attack", "do-strike", True)
-    assert board.hint(state, None) == ("Attack (2 AP) wounds the king: press Attack, "
+    assert board.buttons(seat_view(state), None)[0] == ("Attack", "do-strike", True)
+    assert board.hint(seat_view(state), None) == ("Attack (2 AP) wounds the king: press Attack, "
                                        "or tap the field again.")
     assert picked(board, state, {"action": "do-strike"}) == Move("strike", cit("a"), E)
     assert picked(board, state, field(1)) == Move("strike", cit("a"), E), "or a second tap"
@@ -331,7 +346,7 @@ def test_k19_the_king_on_a_gate_enters_the_castle_by_button_or_arrow():
     picked(board, state, fig(0))
     markup = svg_of(board, state, 0)
     assert 'data-action="castle"' in markup
-    assert ("Enter castle", "castle", True) in board.buttons(state, None)
+    assert ("Enter castle", "castle", True) in board.buttons(seat_view(state), None)
     assert picked(board, state, {"action": "castle"}) == Move("step", 0, N)
 
 
@@ -339,7 +354,7 @@ def test_k4_end_turn_is_always_a_button_and_hands_over():
     state = started()
     board = Board()
     picked(board, state, fig(4))
-    assert board.buttons(state, None)[-1][:2] == ("End turn", "end-turn")
+    assert board.buttons(seat_view(state), None)[-1][:2] == ("End turn", "end-turn")
     assert picked(board, state, {"action": "end-turn"}) == END
     assert board.figure is None
 
@@ -358,12 +373,12 @@ def test_taps_on_other_sides_figures_and_dark_fields_do_nothing():
 def test_k4_news_shows_the_new_round_card_to_everyone():
     state = started()
     after = play(state, END, END)
-    news = Board().news(play(state, END), after, ["<b>Ana</b>", "Bo"])
+    news = Board().news(public(play(state, END)), public(after), ["<b>Ana</b>", "Bo"])
     card = after.card
     assert "Round 2 of 15" in news
     assert f"Rebel {card.rebel_ap} AP" in news and f"Knights {card.knight_ap} AP" in news
     assert "&lt;b&gt;Ana&lt;/b&gt; (the king) moves first" in news
-    assert Board().news(state, play(state, END), NAMES) == ""
+    assert Board().news(public(state), public(play(state, END)), NAMES) == ""
 
 
 def test_k12_capture_news_never_says_whether_it_was_an_assassin():
@@ -374,7 +389,7 @@ def test_k12_capture_news_never_says_whether_it_was_an_assassin():
     texts = []
     for assassins in ("ab", "b"):      # citizen a is an assassin, or not
         state = scene(picture, assassins=assassins)
-        texts.append(Board().news(state, ENGINE.apply(state, Move("strike", 1, E)), NAMES))
+        texts.append(Board().news(public(state), public(ENGINE.apply(state, Move("strike", 1, E))), NAMES))
     assert texts[0] == texts[1] and "captured citizen 1" in texts[0]
 
 
@@ -384,9 +399,9 @@ def test_k16_k17_news_for_a_knight_eliminated_and_the_king_wounded():
     .  .  .
     """, phase="rebel")
     board = Board()
-    news = board.news(state, ENGINE.apply(state, Move("strike", cit("a"), W)), NAMES)
+    news = board.news(public(state), public(ENGINE.apply(state, Move("strike", cit("a"), W))), NAMES)
     assert "eliminated knight 1" in news
-    news = board.news(state, ENGINE.apply(state, Move("strike", cit("a"), E)), NAMES)
+    news = board.news(public(state), public(ENGINE.apply(state, Move("strike", cit("a"), E))), NAMES)
     assert "wounded the king" in news
 
 
@@ -396,7 +411,7 @@ def test_k12_last_assassin_news_shows_the_chosen_citizens():
     .  .  .
     """, card=2)
     after = ENGINE.apply(state, Move("strike", 1, E))
-    news = Board().news(state, after, NAMES)
+    news = Board().news(public(state), public(after), NAMES)
     assert "eliminated the assassin, citizen 1" in news and "chosen citizens 1" in news
 
 
@@ -404,12 +419,12 @@ def test_summary_explains_the_result_and_names_the_assassins():
     state = started(assassins=(0, 4, 11))
     while ENGINE.outcome(state) is None:
         state = ENGINE.apply(state, END)
-    summary = Board().summary(state, NAMES)
+    summary = Board().summary(public(state), NAMES)
     ET.fromstring(summary)
     for n in (1, 5, 12):
         assert f"Citizen {n}: still in the crowd" in summary
     assert "Rounds played: 15 of 15" in summary
-    assert Board().summary(started(), NAMES) == ""
+    assert Board().summary(public(started()), NAMES) == ""
 
 
 # --- The whole flow, headless ------------------------------------------------------------
@@ -438,10 +453,10 @@ def test_a_hot_seat_game_by_taps_reaches_the_end_through_the_session():
                 break
             board.figure = None
             session.tap({"action": "pick", "figure": str(f)})
-            cells = sorted(lit_cells(board.svg(state, session.holder, None, NAMES, True)))
+            cells = sorted(lit_cells(board.svg(seat_view(state, session.holder), None, NAMES, True)))
             if cells:
                 session.tap({"action": "field", "cell": str(cells[turn % len(cells)])})
-                for label, action, _ in board.buttons(session.state, None):
+                for label, action, _ in board.buttons(seat_view(session.state), None):
                     if action.startswith("do-"):
                         session.tap({"action": action})
                         break

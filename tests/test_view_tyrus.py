@@ -5,7 +5,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from parlor.views.tyrus import render, render_tally
+from parlor.games.tyrus.view import render, render_tally
 
 SVG = "{http://www.w3.org/2000/svg}"
 NAMES = ["Ana", "Bo"]

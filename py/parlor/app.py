@@ -7,27 +7,18 @@ import time
 import js
 from pyodide.ffi import create_proxy, to_js
 
-from .boards import PLAYABLE, board_for
-from .games import engine
-from . import linkplay
-from .linkplay import LinkProblem, LinkSession, LinkStore
-from .saves import SaveError, SavedGame, StorageFull, Store, clean_name
-from .session import Session
-from .views import link_screens, screens
+from . import catalog
+from .links import device as linkplay
+from .links.device import LinkProblem, LinkSession, LinkStore
+from .play.saves import SaveError, SavedGame, StorageFull, Store, clean_name
+from .play.session import Session
+from .screens import game as game_screens, home as home_screens, link as link_screens
 
 CURRENT = "parlor:current"
 BOT_PAUSE_MS = 350
 # data-* attributes a tap may carry; the board's own ones are listed by each board
 DATA_KEYS = ("action", "game", "id", "key", "delta", "option", "value", "bots",
              "tile", "building", "cell", "figure", "slot", "rotation", "mark")
-
-
-def new_setup(key: str) -> dict:
-    """The home screen's form for one game, before anyone changes it."""
-    low, high = engine(key).seats
-    names = [screens.seat_label(key, i) for i in range(high)]
-    options = {option: choices[0][0] for option, _, choices in board_for(key).options}
-    return {"players": low, "names": names, "options": options}
 
 
 class LocalStorage:
@@ -63,7 +54,7 @@ class App:
         self.link: LinkSession | None = None
         self.show_qr = self.show_seat_link = False
         self.notice = ""
-        self.setups = {key: new_setup(key) for key in PLAYABLE}
+        self.setups = {e.key: home_screens.new_setup(e) for e in catalog.entries()}
         self.bot_turn = create_proxy(self.run_bot)
 
     # Screens
@@ -75,10 +66,10 @@ class App:
         elif self.session is None:
             games, damaged = self.store.all()
             links, broken = self.link_store.all()
-            self.root.innerHTML = screens.home(games, damaged, self.setups, self.notice,
-                                               links, broken)
+            self.root.innerHTML = home_screens.home(games, damaged, self.setups, self.notice,
+                                                    links, broken)
         else:
-            self.root.innerHTML = screens.game_screen(self.session)
+            self.root.innerHTML = game_screens.game_screen(self.session)
             if self.session.phase == "bot":
                 js.setTimeout(self.bot_turn, BOT_PAUSE_MS)  # paint "thinking" first
         self.notice = ""
@@ -123,12 +114,13 @@ class App:
 
     def change_setup(self, data: dict) -> None:
         self.read_names()
-        setup = self.setups[data["game"]]
+        entry = catalog.entry(data["game"])
+        setup = self.setups[entry.key]
         if data["action"] == "players":
-            low, high = engine(data["game"]).seats
+            low, high = entry.players
             setup["players"] = min(high, max(low, setup["players"] + int(data["delta"])))
         else:
-            choices = next(c for key, _, c in board_for(data["game"]).options if key == data["option"])
+            choices = entry.option(data["option"]).choices
             setup["options"][data["option"]] = next(v for v, _ in choices if str(v) == data["value"])
         self.render()
 
@@ -143,7 +135,7 @@ class App:
             bots = tuple(range(1, count)) if against_computer else ()
             names = tuple("Computer" if i in bots and count == 2 else
                           f"Computer {i}" if i in bots else
-                          clean_name(setup["names"][i], screens.seat_label(game_key, i))
+                          clean_name(setup["names"][i], catalog.entry(game_key).seat_label(i))
                           for i in range(count))
             options = dict(setup["options"])
         now = time.time()
@@ -206,7 +198,7 @@ class App:
         self.read_names()
         setup = self.setups[game_key]
         name = clean_name(setup["names"][0], "Player 1")
-        low, high = engine(game_key).seats
+        low, high = catalog.entry(game_key).players
         options = dict(setup["options"]) | ({"players": setup["players"]} if low != high else {})
         self.link = linkplay.create(self.link_store, game_key, name, options)
         self.session = None
@@ -245,7 +237,8 @@ class App:
         url = js.document.getElementById("share-link").value
         text = link_screens.share_text(self.link)
         if system_sheet and hasattr(js.navigator, "share"):
-            details = to_js({"title": "Parlor: Tyrus", "text": text, "url": url},
+            title = "Parlor: " + catalog.entry(self.link.record.game).title()
+            details = to_js({"title": title, "text": text, "url": url},
                             dict_converter=js.Object.fromEntries)
             js.navigator.share(details).catch(IGNORE)  # the player closed the share sheet
             return

@@ -43,8 +43,7 @@ class Outcome:
 class Game:
     """Base class of a rules engine; every method here must be overridden."""
 
-    key: str = ""            # registry name, also used in records: lowercase, no spaces
-    title: str = ""          # shown to players
+    key: str = ""            # the game's catalog key, also used in records
     seats: tuple[int, int] = (2, 2)   # fewest and most players
     token_width: int = 1
 
@@ -103,6 +102,18 @@ class Game:
     def play(self, state, token: str):
         """Decode a token and apply it: the one path from text to a new state."""
         return self.apply(state, self.decode(token))
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """What one seat's screen is drawn from: its view, and the moves it may make now.
+
+    The one door between a game and a screen: boards draw and read taps from this alone,
+    in a game on one device and in a game by link alike."""
+
+    view: dict
+    legal: tuple = ()
+    seat: int | None = None
 
 
 @dataclass(frozen=True)

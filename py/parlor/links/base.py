@@ -1,21 +1,31 @@
-"""What every play-by-link protocol shares: chains, seat checks, replay, sending and the audit.
+"""The flow every play-by-link protocol shares, and the hooks a game fills in.
 
-Each game's module (parlor.<game>_link) keeps its own rules: how a message is read, what a
-device adds, what its audit recomputes. The functions here take those differences as
-parameters. A game's table is any value with `phase`, `sent` (messages begun per seat),
-`senders`, `ends` (where each message ends in the move string) and `applied` (messages
-accepted so far); the phases "joining" and "over" mean the same in every game.
+A link holds a record (parlor.links.record). `LinkProtocol` replays it into a public
+*table* (everything anyone holding the link can compute), checks each seat's chain and
+history tag against the moves, lets a seat's device add what only its seed shows, appends
+that seat's next message, publishes seeds at the end and audits the finished game. A game
+subclasses it and fills in the hooks (see `LinkProtocol`); its table is any value with
+`phase`, `sent` (messages begun per seat), `senders`, `ends` (where each message ends in the
+move string) and `applied` (messages read to their end). The phases JOINING, OPENING (every
+seat taken, seat 0's first message not sent, where a game has one) and OVER mean the same
+in every game.
+
+The one path from a link to a picture is `view(record, seat, seed)`: a device with a seat
+and its seed sees what that seat may see, anyone else what the link makes public.
 """
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
+from ..engine.protocol import IllegalMove, MalformedMove, MoveError, Replay
 from .fairplay import Audit, Chain, Problem, chain_step, history_tag, transcript_hash
-from .protocol import IllegalMove, MalformedMove, MoveError, Replay
-from .record import Record, Seat
+from .record import Record, Seat, game_context
 
-JOINING, OVER = "joining", "over"
+JOINING, OPENING, OVER = "joining", "opening", "over"
+SEED = "seed"                        # the action that publishes a seat's seed at the end
+MEMO_SIZE = 16                       # records whose replay a protocol keeps
 
 
 class LinkError(IllegalMove):
@@ -58,13 +68,13 @@ class Cursor:
 
 # Chains and seats.
 
-def chain_values(record: Record, ctx: bytes) -> tuple[tuple[bytes, ...], ...]:
+def chain_values(record: Record) -> tuple[tuple[bytes, ...], ...]:
     """Every chain value each seat has shown, from its anchor up to its latest."""
     out = []
     for number, seat in enumerate(record.seats):
         values = [seat.latest] if seat.joined else []
         for index in range(seat.index, 0, -1):
-            values.append(chain_step(ctx, number, index, values[-1]))
+            values.append(chain_step(record.context, number, index, values[-1]))
         if values and values[-1] != seat.anchor:
             raise LinkError(number, f"Seat {number + 1}'s latest chain value does not lead back "
                                     "to its anchor.")
@@ -87,24 +97,14 @@ def spend(sent: tuple[int, ...], seat: int, values, label: str) -> tuple[int, ..
     return sent[:seat] + (n,) + sent[seat + 1:]
 
 
-def check_seats(record: Record, table) -> None:
-    """Seat data that must agree with the moves: each chain index, each history tag over
-    the seat's last message, and no seed before the end."""
-    for number, seat in enumerate(record.seats):
-        if seat.index != table.sent[number]:
-            raise LinkError(number, f"Seat {number + 1}'s chain value is ahead of its moves: "
-                                    "the link is missing moves.")
-        mine = [end for end, s in zip(table.ends, table.senders) if s == number]
-        if bool(seat.tag) != bool(mine) or (mine and seat.tag_moves != mine[-1]):
-            raise LinkError(number, f"Seat {number + 1}'s history check does not cover "
-                                    "its last move.")
-        if seat.seed and table.phase != OVER:
-            raise LinkError(number, f"Seat {number + 1}'s seed was published before the end "
-                                    "of the game.")
-
-
 def with_seat(seats: tuple[Seat, ...], number: int, seat: Seat) -> tuple[Seat, ...]:
     return seats[:number] + (seat,) + seats[number + 1:]
+
+
+@lru_cache(maxsize=16)
+def chain(ctx: bytes, seat: int, seed: bytes) -> Chain:
+    """A seat's reveal chain (256 hashes), kept while the device plays."""
+    return Chain(ctx, seat, seed)
 
 
 def seat_of(record: Record, seed: bytes) -> int | None:
@@ -115,72 +115,12 @@ def seat_of(record: Record, seed: bytes) -> int | None:
     return None
 
 
-def unpublished(record: Record) -> tuple[int, ...]:
-    """The seats whose seed is not out yet: the ones owing a link once the game is over."""
-    return tuple(n for n, s in enumerate(record.seats) if not s.seed)
-
-
-# Replaying a link.
-
-def read_moves(record: Record, table, cursor: Cursor, step, joining: str) -> Replay:
-    """Read the move string with `step(table, cursor)`, one message at a time, then check
-    the seat data; stops at the first error. `joining` says why no move can come yet."""
-    while cursor.peek() is not None:
-        start = cursor.at
-        try:
-            if table.phase in (JOINING, OVER):
-                raise IllegalMove("There is a move where no move can be: "
-                                  + (joining if table.phase == JOINING else "the game is over."))
-            table = step(table, cursor)
-        except MoveError as err:
-            bad = record.moves[start:max(cursor.at, start + 1)]
-            return Replay(table, table.applied, err, bad)
-    try:
-        check_seats(record, table)
-    except MoveError as err:
-        return Replay(table, table.applied, err)
-    return Replay(table, table.applied)
-
-
-def replay(record: Record, values_of, replay_from, empty) -> Replay:
-    """The public table of a record, stopping at the first message that breaks the protocol
-    (`empty` when the seat data already does). `applied` counts the messages accepted;
-    `error` says what is wrong (a MoveError)."""
-    try:
-        values = values_of(record)
-    except MoveError as err:
-        return Replay(empty, 0, err)
-    return replay_from(record, values)
-
-
-def loader(values_of, replay_from):
-    """A game's `load(record)`: the public table and every seat's chain values, or the
-    link's error if it has one.
-
-    Memoised: a device reads the same record several times per move, and both the record
-    and the result are immutable values."""
-    @lru_cache(maxsize=16)
-    def load(record: Record) -> tuple[object, tuple]:
-        values = values_of(record)
-        result = replay_from(record, values)
-        if not result.ok:
-            raise result.error
-        return result.state, values
-    return load
-
-
-# One seat's device.
-
-@lru_cache(maxsize=16)
-def chain(ctx: bytes, seat: int, seed: bytes) -> Chain:
-    """A seat's reveal chain (256 hashes), kept while the device plays."""
-    return Chain(ctx, seat, seed)
-
-
 def proven_chain(record: Record, seat: int, seed: bytes) -> Chain:
     """The chain of a seat whose player holds `seed`; LinkError if the seat is empty, if
     the seed is not that seat's, or if the moves its history tag covers were changed since
     it sent them."""
+    if type(seat) is not int:
+        raise LinkError(0, f"Seat {seat!r} has no player in this game.")
     if seat not in range(len(record.seats)) or not record.seats[seat].joined:
         raise LinkError(seat, f"Seat {seat + 1} has no player in this game.")
     mine = record.seats[seat]
@@ -212,61 +152,321 @@ def with_seed(record: Record, seat: int, seed: bytes) -> Record:
                                            replace(record.seats[seat], seed=seed)))
 
 
-def publish_seed(record: Record, seat: int, seed: bytes, table) -> Record:
-    """`with_seed`, refused before the end of the game."""
-    if table.phase != OVER:
-        raise IllegalMove("A seed is published only once the game is over.")
-    return with_seed(record, seat, seed)
+class Device:
+    """What one seat's own seed adds to the public table; games extend it.
+
+    Made only for a seat proven by its seed (`proven_chain`)."""
+
+    def __init__(self, record: Record, table, values, seat: int, seed: bytes):
+        self.seat, self.seed = seat, seed
+        self.chain = proven_chain(record, seat, seed)
 
 
-def never_claims(record: Record, seat: int) -> bool:
-    """Whether `seat` may declare a forfeit: never, in a game where nobody owes a message
-    that waiting could prove withheld."""
-    return False
+class LinkProtocol:
+    """A game played by sending links. Subclasses set the class attributes and fill in the
+    hooks marked "Hook"; everything else is the flow every game shares.
 
+    Class attributes: `game` (the catalog key), `Device` (the game's Device class),
+    `Cursor` (how its move string is read),
+    `empty` (the table of a link whose seat data is already wrong), `action_labels` (the
+    button of each action that is not an engine move), `hidden_note` (one sentence on
+    screen saying what the tier hides and how; empty for the trustless tier),
+    `joining_reason` (why no move can come before every seat is taken).
+    """
 
-# The audit.
+    game = ""
+    JOINING, OPENING, OVER, SEED = JOINING, OPENING, OVER, SEED
+    Device = Device
+    Cursor = Cursor
+    empty = None
+    action_labels = {SEED: "Publish my secret for the fairness check"}
+    hidden_note = ""
+    joining_reason = "nobody has joined."
 
-def audit(record: Record, values_of, replay_from, blame, game_checks=None) -> Verdict:
-    """Check a finished game with every seed: the link's own checks (a failure there is
-    `blame(table)`'s unless the error names a seat), each seed against its anchor,
-    `game_checks(record, table, values, seeds)` and every seat's history check."""
-    try:
-        values = values_of(record)
-    except MoveError as err:
-        return Verdict(False, None, str(err))
-    result = replay_from(record, values)
-    table = result.state
-    problems = []
-    if not result.ok:
-        error = result.error
-        seat = error.seat if isinstance(error, LinkError) else blame(table)
-        move = None if result.bad_token is None else result.applied
-        problems.append(Problem("link", seat, move, str(error)))
-    elif table.phase != OVER:
-        return Verdict(False, None, "The game is not over: there is nothing to audit yet.")
-    problems += _seed_checks(record, table, values, result.ok, game_checks)
-    problems.sort(key=lambda p: (p.move is not None, p.move or 0, p.seat))
-    if not problems:
-        return Verdict(True, None, "")
-    moves = [p.move for p in problems if p.move is not None]
-    return Verdict(False, min(moves) if moves else None, problems[0].detail, tuple(problems))
+    def __init__(self):
+        self._memo: OrderedDict = OrderedDict()
 
+    # Hooks.
 
-def _seed_checks(record: Record, table, values, complete: bool, game_checks) -> list[Problem]:
-    """Seeds against anchors, the game's own checks, then history tags. A missing seed is
-    a problem only in a `complete` game, one known to be over."""
-    seats = record.seats
-    checker = Audit(record.context, [s.anchor for s in seats], [s.seed or None for s in seats])
-    problems = [p for p in checker.problems if complete or seats[p.seat].seed]
-    seeds = [checker.seed(n) for n in range(len(seats))]
-    if game_checks is not None:
-        problems += game_checks(record, table, values, seeds)
-    for number, seat in enumerate(seats):
-        if seat.tag and seeds[number] is not None and seat.tag != history_tag(
-                seeds[number], transcript_hash(record.game_id, record.moves[:seat.tag_moves])):
-            problems.append(Problem("history check", number, None,
-                                    f"Seat {number + 1}'s history check does not match the "
-                                    f"moves: they were changed after Seat {number + 1} had "
-                                    "sent them, so this is not the game it played."))
-    return problems
+    def check(self, record: Record) -> None:
+        """Hook: raise MalformedMove unless the record's game, seats and options are this
+        game's."""
+        raise NotImplementedError
+
+    def setup(self, options: dict) -> tuple[tuple[tuple[str, str], ...], int]:
+        """Hook: the record options and the number of seats of a new game from the options
+        the creator chose; ValueError for options that make no sense."""
+        raise NotImplementedError
+
+    def start(self, record: Record):
+        """Hook: the table before the first message (phase JOINING until every seat is
+        taken)."""
+        raise NotImplementedError
+
+    def read(self, table, cursor: Cursor, record: Record, values):
+        """Hook: the table after the message at the cursor (MoveError if it is not one)."""
+        raise NotImplementedError
+
+    def sender(self, table) -> int | None:
+        """Hook: the seat whose message comes next; None once over."""
+        raise NotImplementedError
+
+    def moves(self, record: Record, table, device) -> list:
+        """Hook: what `device`'s seat may do while the next message is its own."""
+        raise NotImplementedError
+
+    def message(self, record: Record, table, values, device, action) -> tuple[str, bool]:
+        """Hook: the text `action` (one of `moves`) adds to the move string, and whether it
+        begins a new message (False: it goes on with the seat's open message)."""
+        raise NotImplementedError
+
+    def seat_view(self, record: Record, table, device) -> dict:
+        """Hook: the engine-shaped view `device`'s seat may see (device None: what the link
+        makes public)."""
+        raise NotImplementedError
+
+    def blame(self, table) -> int:
+        """Hook: the seat to blame for a message that failed to read."""
+        raise NotImplementedError
+
+    def checks(self, record: Record, table, values, seeds) -> list[Problem]:
+        """Hook: the audit's own checks of the game's hidden values, given each seed that fits
+        its anchor (None where missing or false)."""
+        return []
+
+    def seed_goes_with(self, table) -> bool:
+        """Hook: whether the message that ended the game (`table` after it) carries its
+        sender's seed."""
+        return True
+
+    def claim_message(self, table, seat: int) -> str | None:
+        """Hook: the text of `seat`'s forfeit claim if it may make one now, else None."""
+        return None
+
+    no_claim = "No forfeit can be claimed in this game by link."
+
+    # Reading a link.
+
+    def values(self, record: Record) -> tuple[tuple[bytes, ...], ...]:
+        """Every chain value each seat has shown, once the record is known to be this game's
+        and its seats are taken in order."""
+        self.check(record)
+        joined = [s.joined for s in record.seats]
+        if joined != sorted(joined, reverse=True):
+            raise MalformedMove("Seats are taken in order, but this link has a gap among them.")
+        return chain_values(record)
+
+    def replay(self, record: Record) -> Replay:
+        """The public table of a record, stopping at the first message that breaks the
+        protocol (`empty` when the seat data already does). `applied` counts the messages
+        accepted; `error` says what is wrong (a MoveError)."""
+        try:
+            values = self.values(record)
+        except MoveError as err:
+            return Replay(self.empty, 0, err)
+        return self._replay(record, values)
+
+    def _replay(self, record: Record, values) -> Replay:
+        table = self.start(record)
+        cursor = self.Cursor(record.moves)
+        while cursor.peek() is not None:
+            start = cursor.at
+            try:
+                if table.phase in (JOINING, OVER):
+                    raise IllegalMove("There is a move where no move can be: " + (
+                        self.joining_reason if table.phase == JOINING
+                        else "the game is over."))
+                table = self.read(table, cursor, record, values)
+            except MoveError as err:
+                bad = record.moves[start:max(cursor.at, start + 1)]
+                return Replay(table, table.applied, err, bad)
+        try:
+            self._check_seats(record, table)
+        except MoveError as err:
+            return Replay(table, table.applied, err)
+        return Replay(table, table.applied)
+
+    @staticmethod
+    def _check_seats(record: Record, table) -> None:
+        """Seat data that must agree with the moves: each chain index, each history tag over
+        the seat's last message, and no seed before the end."""
+        for number, seat in enumerate(record.seats):
+            if seat.index != table.sent[number]:
+                raise LinkError(number, f"Seat {number + 1}'s chain value is ahead of its "
+                                        "moves: the link is missing moves.")
+            mine = [end for end, s in zip(table.ends, table.senders) if s == number]
+            if bool(seat.tag) != bool(mine) or (mine and seat.tag_moves != mine[-1]):
+                raise LinkError(number, f"Seat {number + 1}'s history check does not cover "
+                                        "its last move.")
+            if seat.seed and table.phase != OVER:
+                raise LinkError(number, f"Seat {number + 1}'s seed was published before the "
+                                        "end of the game.")
+
+    def load(self, record: Record) -> tuple[object, tuple]:
+        """The public table and every seat's chain values, or the link's error if it has one.
+
+        Memoised: a device reads the same record several times per move, and both the record
+        and the result are immutable values."""
+        if record in self._memo:
+            self._memo.move_to_end(record)
+            return self._memo[record]
+        values = self.values(record)
+        result = self._replay(record, values)
+        if not result.ok:
+            raise result.error
+        self._memo[record] = result.state, values
+        if len(self._memo) > MEMO_SIZE:
+            self._memo.popitem(last=False)
+        return result.state, values
+
+    def table(self, record: Record):
+        return self.load(record)[0]
+
+    def _device(self, record: Record, seat: int, seed: bytes):
+        table, values = self.load(record)
+        return table, values, self.Device(record, table, values, seat, seed)
+
+    # The public API.
+
+    def create(self, name: str, seed: bytes, options: dict | None = None) -> Record:
+        """A new game: its creator takes seat 0 and publishes its anchor; the other seats are
+        open."""
+        kept, seats = self.setup(dict(options or {}))
+        ctx = game_context(self.game, kept, seats)
+        return Record(self.game, (Seat(name, Chain(ctx, 0, seed).anchor),)
+                      + (Seat(),) * (seats - 1), kept)
+
+    def join(self, record: Record, name: str, seed: bytes) -> Record:
+        """The record with the first open seat taken by a new player's anchor."""
+        if self.table(record).phase != JOINING:
+            raise IllegalMove("This game already has two players." if len(record.seats) == 2
+                              else "Every seat of this game is taken.")
+        number = next(n for n, s in enumerate(record.seats) if not s.joined)
+        seat = Seat(name, Chain(record.context, number, seed).anchor)
+        return replace(record, seats=with_seat(record.seats, number, seat))
+
+    def joined_seat(self, record: Record, seed: bytes) -> int:
+        """The seat whose anchor this seed made; IllegalMove if it made none."""
+        number = seat_of(record, seed)
+        if number is None:
+            raise IllegalMove("This secret belongs to no seat of this game.")
+        return number
+
+    def phase(self, record: Record) -> str:
+        return self.table(record).phase
+
+    def to_move(self, record: Record) -> tuple[int, ...]:
+        """The seats that must send the next link: the first open seat while joining, the
+        next message's sender in play, and after the end the seats whose seed is not out."""
+        table = self.table(record)
+        if table.phase == JOINING:
+            return (next(n for n, s in enumerate(record.seats) if not s.joined),)
+        if table.phase == OVER:
+            return tuple(n for n, s in enumerate(record.seats) if not s.seed)
+        return (self.sender(table),)
+
+    def legal(self, record: Record, seat: int, seed: bytes) -> list:
+        """What `seat` may do now: the game's actions on its turn, SEED after the end until
+        its seed is out; empty otherwise."""
+        table, _, device = self._device(record, seat, seed)
+        return self._legal(record, table, device)
+
+    def _legal(self, record: Record, table, device) -> list:
+        if table.phase == OVER:
+            return [] if record.seats[device.seat].seed else [SEED]
+        if table.phase == JOINING or self.sender(table) != device.seat:
+            return []
+        return self.moves(record, table, device)
+
+    def play(self, record: Record, seat: int, seed: bytes, action) -> Record:
+        """The record after `seat` takes `action` (one of `legal`)."""
+        if action == SEED:
+            return self.publish_seed(record, seat, seed)
+        table, values, device = self._device(record, seat, seed)
+        if action not in self._legal(record, table, device):
+            raise IllegalMove(f"Seat {seat + 1} cannot play {action!r} now.")
+        text, begins = self.message(record, table, values, device, action)
+        return self._send(record, device, text, begins)
+
+    def _send(self, record: Record, device, text: str, begins: bool = True) -> Record:
+        """Append to the move string with the sender's chain value (when a message begins)
+        and a fresh history tag; the message that ends the game by play also carries the
+        sender's seed."""
+        record = append(record, device.seat, device.chain, device.seed, text, begins)
+        table = self.table(record)
+        if table.phase == OVER and self.seed_goes_with(table):
+            record = with_seed(record, device.seat, device.seed)
+        return record
+
+    def publish_seed(self, record: Record, seat: int, seed: bytes) -> Record:
+        """The record with `seat`'s seed added for the audit; only once the game is over."""
+        table, _, _ = self._device(record, seat, seed)
+        if table.phase != OVER:
+            raise IllegalMove("A seed is published only once the game is over.")
+        return with_seed(record, seat, seed)
+
+    def may_claim(self, record: Record, seat: int) -> bool:
+        """Whether `seat` may declare a forfeit now."""
+        result = self.replay(record)
+        return result.ok and self.claim_message(result.state, seat) is not None
+
+    def claim_forfeit(self, record: Record, seat: int, seed: bytes) -> Record:
+        """The claim that ends the game because another seat owes a message it will not send."""
+        if not self.may_claim(record, seat):
+            raise IllegalMove(self.no_claim.format(seat=seat + 1))
+        table, _, device = self._device(record, seat, seed)
+        return self._send(record, device, self.claim_message(table, seat))
+
+    def view(self, record: Record, seat: int | None = None, seed: bytes | None = None) -> dict:
+        """What this device may show: with a seat and its seed what that seat may see, else
+        only what the link makes public (a damaged link: its last good position)."""
+        if seat is None or seed is None:
+            return self.seat_view(record, self._replay(record, self.values(record)).state, None)
+        table, _, device = self._device(record, seat, seed)
+        return self.seat_view(record, table, device)
+
+    # The audit.
+
+    def audit(self, record: Record) -> Verdict:
+        """Check a finished game with every seed: the link's own checks (a failure there is
+        `blame(table)`'s unless the error names a seat), each seed against its anchor, the
+        game's `checks` and every seat's history check."""
+        try:
+            values = self.values(record)
+        except MoveError as err:
+            return Verdict(False, None, str(err))
+        result = self._replay(record, values)
+        table = result.state
+        problems = []
+        if not result.ok:
+            error = result.error
+            seat = error.seat if isinstance(error, LinkError) else self.blame(table)
+            move = None if result.bad_token is None else result.applied
+            problems.append(Problem("link", seat, move, str(error)))
+        elif table.phase != OVER:
+            return Verdict(False, None, "The game is not over: there is nothing to audit yet.")
+        problems += self._seed_checks(record, table, values, result.ok)
+        problems.sort(key=lambda p: (p.move is not None, p.move or 0, p.seat))
+        if not problems:
+            return Verdict(True, None, "")
+        moves = [p.move for p in problems if p.move is not None]
+        return Verdict(False, min(moves) if moves else None, problems[0].detail, tuple(problems))
+
+    def _seed_checks(self, record: Record, table, values, complete: bool) -> list[Problem]:
+        """Seeds against anchors, the game's own checks, then history tags. A missing seed is
+        a problem only in a `complete` game, one known to be over."""
+        seats = record.seats
+        checker = Audit(record.context, [s.anchor for s in seats],
+                        [s.seed or None for s in seats])
+        problems = [p for p in checker.problems if complete or seats[p.seat].seed]
+        seeds = [checker.seed(n) for n in range(len(seats))]
+        problems += self.checks(record, table, values, seeds)
+        for number, seat in enumerate(seats):
+            if seat.tag and seeds[number] is not None and seat.tag != history_tag(
+                    seeds[number], transcript_hash(record.game_id,
+                                                   record.moves[:seat.tag_moves])):
+                problems.append(Problem("history check", number, None,
+                                        f"Seat {number + 1}'s history check does not match "
+                                        f"the moves: they were changed after Seat {number + 1}"
+                                        " had sent them, so this is not the game it played."))
+        return problems

@@ -4,27 +4,28 @@ A device keeps, per link game, the latest record it knows and, if it holds a sea
 seat's number and secret seed (which never leaves the device, except in the private
 "take this seat" link the player asks for). Opening a link merges it with what is kept:
 a newer link advances the game, an older one changes nothing, a diverging one is refused
-and both are kept. Each game's own protocol is the module parlor.<game>_link.
+and both are kept. Each game's own protocol is its catalog entry's `link`.
+
+A link game on screen (`LinkSession`) is drawn from `seen()` alone: the protocol's view for
+this device's seat (or a spectator's) and the moves the seat may make.
 """
 from __future__ import annotations
 
 import json
 import time
 from dataclasses import dataclass, field, replace
-from importlib import import_module
 
+from .. import catalog
+from ..engine.protocol import MoveError, SeatView
+from ..play.saves import StorageFull
 from . import record as records
-from .boards import board_for
+from .base import seat_of
 from .fairplay import b64, new_seed, unb64
-from .linkcore import seat_of
-from .protocol import MoveError
-from .saves import StorageFull
 
 PREFIX = "parlor:link:"
 CONFLICT_PREFIX = "parlor:link-conflict:"
 SEAT_LINK = "seat"
 FORMAT = 1
-LINK_GAMES = ("tyrus", "tyrannen", "tsuro")     # games with a protocol for play by link
 STATUS_NOTES = {
     "advanced": "",
     "same": "You already had this link: nothing new in it.",
@@ -40,9 +41,14 @@ class LinkProblem(ValueError):
     """A link that cannot be used; the message is for the player."""
 
 
+def link_games() -> tuple[str, ...]:
+    """The games this version can play by link."""
+    return tuple(e.key for e in catalog.entries() if e.link_tier)
+
+
 def protocol_for(game: str):
-    """The module that plays `game` by link."""
-    return import_module(f"{__package__}.{game}_link")
+    """The protocol that plays `game` by link."""
+    return catalog.entry(game).link
 
 
 @dataclass(frozen=True)
@@ -100,7 +106,7 @@ def read_fragment(fragment: str) -> tuple[records.Record, int | None, bytes | No
         record = records.decode(fragment)
     except records.RecordError as err:
         raise LinkProblem(str(err)) from None
-    if record.game not in LINK_GAMES:
+    if record.game not in link_games():
         raise LinkProblem("This version of Parlor cannot play that game by link.")
     if seat is not None and seat_of(record, seed) != seat:
         raise LinkProblem("This private seat link does not belong to this game.")
@@ -191,7 +197,7 @@ class LinkSession:
 
     def __post_init__(self):
         if self.board is None:
-            self.board = board_for(self.record.game)
+            self.board = catalog.entry(self.record.game).board()
 
     @property
     def record(self) -> records.Record:
@@ -213,18 +219,12 @@ class LinkSession:
     def seat(self) -> int | None:
         return self.held.seat
 
-    @property
-    def draws_state(self) -> bool:
-        """Boards drawn from an engine state (the protocol gives one) rather than a view."""
-        return hasattr(self.protocol, "state")
-
-    def state(self):
-        """The engine state this device knows (state-drawn boards only)."""
-        return self.protocol.state(self.record, self.seat, self.held.seed)
-
-    def view_dict(self) -> dict:
-        """The engine-shaped view this device may show (view-drawn boards)."""
-        return self.protocol.view(self.record, self.seat, self.held.seed)
+    def seen(self) -> SeatView:
+        """What this device may show: its seat's view (a spectator's without a seat) and the
+        engine moves it may make now. The one way from a link to a picture."""
+        moves = tuple(m for m in self.legal() if not isinstance(m, str))
+        return SeatView(self.protocol.view(self.record, self.seat, self.held.seed), moves,
+                        self.seat)
 
     def joinable(self) -> bool:
         return (self.seat is None and self.replayed.ok
@@ -241,13 +241,12 @@ class LinkSession:
 
     def tap(self, data: dict) -> None:
         """A tap on the board while it is this device's turn."""
-        moves = [m for m in self.legal() if not isinstance(m, str)]
-        if not moves or self.sent:
+        if self.sent:
             return
-        if self.draws_state:
-            move = self.board.tap(self.state(), data, self.pending)
-        else:
-            move = self.board.tap_legal(moves, data, self.pending)
+        seen = self.seen()
+        if not seen.legal:
+            return
+        move = self.board.tap(seen, data, self.pending)
         if move is None:
             return
         if self.board.stages_moves:
@@ -290,8 +289,7 @@ class LinkSession:
 def create(store: LinkStore, game: str, name: str, options: dict | None = None) -> LinkSession:
     """A new game by link, with this device in seat 0."""
     seed = new_seed()
-    protocol = protocol_for(game)
-    record = protocol.create(name, seed, options) if options else protocol.create(name, seed)
+    record = protocol_for(game).create(name, seed, options)
     session = LinkSession(Held(record, 0, seed), store)
     session._keep(session.held)
     session.sent = True

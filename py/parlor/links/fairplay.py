@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from math import comb
 from typing import Callable, Sequence
 
-from .rng import Stream, frame, derive
+from ..engine.rng import Stream, frame, derive
 
 SEED_BYTES = 16
 VALUE_BYTES = 16

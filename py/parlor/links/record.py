@@ -38,7 +38,7 @@ from dataclasses import dataclass, replace
 
 from .fairplay import (CHAIN_LENGTH, SEED_BYTES, TAG_BYTES, VALUE_BYTES, b64, digest, unb64,
                        verify_step)
-from .protocol import TOKEN_INDEX
+from ..engine.protocol import TOKEN_INDEX
 
 FORMAT_VERSION = 1
 NAME_LIMIT = 24

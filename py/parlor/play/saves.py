@@ -10,8 +10,8 @@ import re
 import time
 from dataclasses import asdict, dataclass, field, replace
 
-from .games import GAME_MODULES, engine
-from .protocol import replay
+from .. import catalog
+from ..engine.protocol import replay
 
 FORMAT = 1
 PREFIX = "parlor:game:"
@@ -48,18 +48,18 @@ class SavedGame:
     updated: float = 0.0
 
     @property
+    def entry(self):
+        return catalog.entry(self.game)
+
+    @property
     def engine(self):
-        return engine(self.game)
+        return self.entry.engine
 
     def initial_state(self):
         return self.engine.initial(bytes.fromhex(self.seed), len(self.names), dict(self.options))
 
     def replay(self):
         return replay(self.engine, self.initial_state(), self.moves)
-
-    def replay_history(self) -> tuple:
-        """The state before each move of the record, in order."""
-        return replay(self.engine, self.initial_state(), self.moves, keep_history=True).history
 
     def with_moves(self, moves: str) -> "SavedGame":
         return replace(self, moves=moves, updated=time.time())
@@ -83,7 +83,7 @@ def parse(text: str) -> SavedGame:
     try:
         game = SavedGame(
             id=_checked(data["id"], str, lambda v: ID_PATTERN.fullmatch(v)),
-            game=_checked(data["game"], str, lambda v: v in GAME_MODULES),
+            game=_checked(data["game"], str, lambda v: v in catalog.keys()),
             seed=_checked(data["seed"], str, lambda v: re.fullmatch(r"[0-9a-f]{32}", v)),
             names=tuple(_checked(n, str, lambda v: 0 < len(v) <= NAME_LIMIT)
                         for n in _checked(data["names"], list, lambda v: v)),

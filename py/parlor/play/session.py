@@ -2,19 +2,21 @@
 
 This is the headless heart of the app (tested without a browser). Phases:
 - "pass": the device is being handed to the next player; nothing private is shown.
-- "play": `holder` sees their own view and moves; on boards that stage moves (Tyrus) a move
-  waits for Confirm and can be taken back until then.
-- "news": a public result (an election tally) everyone may see, before play goes on.
+- "play": `holder` sees their own view and moves; on boards that stage moves a move waits
+  for Confirm and can be taken back until then.
+- "news": a public result (e.g. a tally) everyone may see, before play goes on.
 - "bot": the computer is to move.
 - "over": the game has ended.
+
+The board is drawn from `seen(seat)` only: the engine's view for that seat and its legal
+moves. The game log grows by one entry per move applied.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .boards import board_for
-from .bots import choose
-from .rng import derive
+from ..engine.protocol import SeatView, replay
+from ..engine.rng import derive
 from .saves import SavedGame, StorageFull, Store
 
 
@@ -30,11 +32,17 @@ class Session:
     notice: str = ""
     resume_phase: str = ""
     board: object = field(default=None, repr=False)
+    played: list = field(default_factory=list, repr=False)   # (state before, move) per move
+    lines: dict = field(default_factory=dict, repr=False)    # log lines per reading seat
 
     @classmethod
     def open(cls, saved: SavedGame, store: Store) -> "Session":
         """Resume a saved game; in a shared-device game it opens on the pass screen."""
-        session = cls(saved, store, saved.replay().state, board=board_for(saved.game))
+        engine = saved.engine
+        result = replay(engine, saved.initial_state(), saved.moves, keep_history=True)
+        tokens = engine.split(saved.moves)[:result.applied]
+        played = [(state, engine.decode(token)) for state, token in zip(result.history, tokens)]
+        session = cls(saved, store, result.state, board=saved.entry.board(), played=played)
         session._advance()
         return session
 
@@ -50,6 +58,19 @@ class Session:
     def mover(self) -> int | None:
         seats = self.engine.to_move(self.state)
         return seats[0] if seats else None
+
+    def seen(self, seat: int | None) -> SeatView:
+        """What `seat` (None: everyone) may see, and its moves when it is to move."""
+        legal = tuple(self.engine.legal(self.state)) if seat is not None \
+            and seat == self.mover else ()
+        return SeatView(self.engine.view(self.state, seat), legal, seat)
+
+    def log(self, seat: int | None) -> list[str]:
+        """The moves so far in words, oldest first, as `seat` may read them."""
+        lines = self.lines.setdefault(seat, [])
+        for before, move in self.played[len(lines):]:
+            lines.append(self.engine.describe(before, move, seat))
+        return lines
 
     def _advance(self) -> None:
         """Pick the phase for the position reached: over, the bot's move, pass, or play."""
@@ -76,7 +97,7 @@ class Session:
     def tap(self, data: dict) -> None:
         """A tap on the board; boards that stage moves wait for Confirm, others play at once."""
         if self.phase == "play" and self.holder == self.mover:
-            move = self.board.tap(self.state, data, self.pending)
+            move = self.board.tap(self.seen(self.holder), data, self.pending)
             if move is None:
                 return
             if self.board.stages_moves:
@@ -97,15 +118,17 @@ class Session:
         """Let the computer choose and play the move of the seat it holds."""
         if self.phase == "bot":
             key = derive(bytes.fromhex(self.saved.seed), "bot", len(self.saved.moves))
-            self._commit(choose(self.engine, self.state, self.mover, key))
+            self._commit(self.saved.entry.bot(self.state, self.mover, key))
 
     def _commit(self, move) -> None:
         before = self.state
         self.state = self.engine.apply(before, move)
+        self.played.append((before, move))
         self.saved = self.saved.with_moves(self.saved.moves + self.engine.encode(move))
         self.save()
         self._advance()
-        self.news = self.board.news(before, self.state, self.saved.names)
+        self.news = self.board.news(self.engine.view(before, None),
+                                    self.engine.view(self.state, None), self.saved.names)
         if self.news and self.phase != "over":
             self.resume_phase, self.phase = self.phase, "news"
 

@@ -1,11 +1,15 @@
-"""The screens of a game played by link. Names and all text from a link go through esc()."""
+"""The screens of a game played by link. Names and all text from a link go through esc().
+
+The board is drawn from the session's `seen()` only: the protocol's view for this device's
+seat (or a spectator's) and the moves it may make."""
 from __future__ import annotations
 
-from ..games import engine
-from ..linkplay import seat_link
-from ..qr import qr_svg
-from ..record import encode
-from .screens import action_bar, button, sentence
+from .. import catalog
+from ..links.device import seat_link
+from ..links.record import encode
+from .html import action_bar, button, sentence
+from .qr import qr_svg
+from .status import link_status
 from .svg import esc
 
 
@@ -14,7 +18,7 @@ def link_url(base: str, fragment: str) -> str:
 
 
 def title_of(session) -> str:
-    return engine(session.record.game).title
+    return catalog.entry(session.record.game).title()
 
 
 def share_text(session) -> str:
@@ -42,8 +46,8 @@ def link_screen(session, base: str, show_qr: bool, show_seat_link: bool) -> str:
              f'<span class="turn-line">{esc(turn_line(session))}</span></header>']
     if session.notice:
         parts.append(f'<p class="notice" role="alert">{esc(session.notice)}</p>')
-    if getattr(protocol, "HIDDEN_NOTE", ""):
-        parts.append(f'<p class="meta">{esc(protocol.HIDDEN_NOTE)}</p>')
+    if protocol.hidden_note:
+        parts.append(f'<p class="meta">{esc(protocol.hidden_note)}</p>')
     if session.seat is None and not session.joinable():
         parts.append('<p class="notice">You are watching this game: this device holds no seat '
                      'in it, so nothing hidden is shown.</p>')
@@ -70,58 +74,28 @@ def link_screen(session, base: str, show_qr: bool, show_seat_link: bool) -> str:
 
 
 def turn_line(session) -> str:
-    return "A seat is open for you" if session.joinable() else turn_line_of(session.held)
-
-
-def turn_line_of(held) -> str:
-    """Whose move it is in a game held by this device, in a few words."""
-    from ..linkplay import protocol_for
-    record = held.record
-    protocol = protocol_for(record.game)
-    if not protocol.replay(record).ok:
-        return "Link damaged"
-    phase = protocol.phase(record)
-    if phase == protocol.JOINING:
-        return "Waiting for players"
-    movers = protocol.to_move(record)
-    if not movers:
-        return "Game over"
-    if held.seat in movers:
-        return "Your turn"
-    name = record.seats[movers[0]].name or f"Player {movers[0] + 1}"
-    return f"{name} to check the game" if phase == protocol.OVER else f"{name} to play"
+    return "A seat is open for you" if session.joinable() else link_status(session.held)
 
 
 def play_area(session, phase) -> str:
     """The board (or a waiting card before there is one), and this device's actions."""
     board, protocol = session.board, session.protocol
     legal = session.legal() if phase is not None else []
-    moves = [m for m in legal if not isinstance(m, str)]
     actions = [a for a in legal if isinstance(a, str)]
-    interactive = bool(moves) and not session.sent
-    state = session.state() if session.draws_state else None
-    if phase == protocol.JOINING or (session.draws_state and state is None) or (
-            not session.draws_state and phase == protocol.OPENING and not moves):
+    seen = session.seen()
+    interactive = bool(seen.legal) and not session.sent
+    if phase == protocol.JOINING or (phase == protocol.OPENING and not seen.legal):
         return waiting_card(session, phase, actions)
     names, pending = session.names, session.pending
-    if session.draws_state:
-        svg = board.svg(state, session.seat, pending, names, interactive)
-        hint = board.hint(state, pending) if interactive else ""
-        extra = board.buttons(state, pending) if interactive else []
-        summary = board.summary(state, names)
-    else:
-        view = session.view_dict()
-        svg = board.svg_view(view, moves, session.seat, pending, names, interactive)
-        hint = board.hint_view(view, pending) if interactive else ""
-        extra = []
-        summary = board.summary_view(view, names)
-    parts = [f'<div class="board">{svg}</div>']
+    parts = [f'<div class="board">{board.svg(seen, pending, names, interactive)}</div>']
     if interactive:
-        parts.append(action_bar(hint, pending is not None, extra))
+        parts.append(action_bar(board.hint(seen, pending), pending is not None,
+                                board.buttons(seen, pending)))
     if actions and not session.sent:
         parts.append('<div class="actions">' + "".join(
-            button(protocol.ACTION_LABELS[a], "link-act", True, value=a) for a in actions)
+            button(protocol.action_labels[a], "link-act", True, value=a) for a in actions)
             + "</div>")
+    summary = board.summary(seen.view, names)
     if summary:
         label = "Result" if phase == protocol.OVER else "Latest"
         parts.append(f'<details class="card" {"open" if phase == protocol.OVER else ""}>'
@@ -145,7 +119,7 @@ def waiting_card(session, phase, actions) -> str:
         text = f"Waiting for {names[0]} to start the game."
     parts = [f'<section class="card waiting"><p>{esc(text)}</p>']
     if not session.sent:
-        parts += [button(protocol.ACTION_LABELS[a], "link-act", True, value=a) for a in actions]
+        parts += [button(protocol.action_labels[a], "link-act", True, value=a) for a in actions]
     parts.append("</section>")
     return "".join(parts)
 

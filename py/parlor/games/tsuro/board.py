@@ -1,9 +1,12 @@
-"""Tsuro on screen: tap a start mark, or a tile of your hand (again to turn it); then Confirm."""
+"""Tsuro on screen: tap a start mark, or a tile of your hand (again to turn it); then Confirm.
+
+The board reads only a SeatView (the seat's view and its legal moves); what a tried tile
+would do is worked out from the view's public board (rules.from_view)."""
 from __future__ import annotations
 
-from ..games.tsuro import (ENGINE, LEAVE, TAKE, TILES, Pick, Place, StartMark, collisions,
-                           preview, rotated_pairs)
-from ..views import tsuro as view_tsuro
+from . import view as view_tsuro
+from .rules import (LEAVE, TAKE, TILES, Pick, Place, StartMark, collisions, from_view, preview,
+                    rotated_pairs)
 
 SELF_OUT = ("Every tile in every turning takes your marker out of the game: pick the way "
             "you go.")
@@ -12,24 +15,22 @@ SELF_OUT = ("Every tile in every turning takes your marker out of the game: pick
 class Board:
     """What the player is trying; the moves themselves come from the engine's legal list."""
 
-    game = ENGINE
     hidden_hands = True     # hands are private: a pass screen between players
     stages_moves = True     # a start mark, a placement or a bonus pick waits for Confirm
-    options = (("elimination_bonus", "Elimination bonus", ((False, "Off"), (True, "On"))),)
 
     def __init__(self):
         self.note = ""        # why the last tap did nothing, for the hint
-        self._drawn = None    # the state last drawn: its moves are animated only once
+        self._drawn = None    # the view last drawn: its moves are animated only once
 
     def reset(self) -> None:
         self.note = ""
 
     # Input
 
-    def tap(self, state, data: dict, pending):
+    def tap(self, seen, data: dict, pending):
         """A tap on the board or a button; returns the move to stage, or None."""
         self.note = ""
-        legal = ENGINE.legal(state)
+        legal = seen.legal
         action = data.get("action")
         if action == "mark":
             move = StartMark(_number(data.get("mark")))
@@ -38,17 +39,17 @@ class Board:
             move = TAKE if action == "keep" else LEAVE
             return move if move in legal else None
         if action == "rotate" and isinstance(pending, Place):
-            return self._turn(state, legal, pending.slot, pending)
-        if "tile" in data and ENGINE.view(state, None)["phase"] == "play":
-            hand = _hand(state)
+            return self._turn(seen, pending.slot, pending)
+        if "tile" in data and seen.view["phase"] == "play":
+            hand = _hand(seen)
             tile = _number(data["tile"])
             if tile in hand:
-                return self._turn(state, legal, hand.index(tile), pending)
+                return self._turn(seen, hand.index(tile), pending)
         return None
 
-    def _turn(self, state, legal, slot: int, pending):
+    def _turn(self, seen, slot: int, pending):
         """The tile in `slot` tried in its first way, or turned on to its next different way."""
-        rotations = _ways(state, legal, slot)
+        rotations = _ways(seen, slot)
         if not rotations:
             self.note = ("That tile would take your marker out however it is turned: "
                          "try another.")
@@ -59,51 +60,49 @@ class Board:
 
     # Output
 
-    def svg(self, state, seat: int | None, pending, names, interactive: bool) -> str:
-        """The board as `seat` sees it; the last move's paths run only the first time."""
-        view = ENGINE.view(state, seat)
-        animate = state is not self._drawn
-        self._drawn = state
-        legal = ENGINE.legal(state) if interactive else []
+    def svg(self, seen, pending, names, interactive: bool) -> str:
+        """The board as the seat sees it; the last move's paths run only the first time."""
+        view = seen.view
+        animate = view != self._drawn
+        self._drawn = view
         ui = {"interactive": interactive, "animate": animate, "pending": None,
               "blocked": [], "candidates": []}
         if interactive and view["phase"] == "play":
-            hand = _hand(state)
-            ui["blocked"] = [t for slot, t in enumerate(hand) if not _ways(state, legal, slot)]
+            hand = _hand(seen)
+            ui["blocked"] = [t for slot, t in enumerate(hand) if not _ways(seen, slot)]
         exchange = view.get("exchange") or {}
         if "candidates" in exchange:
             ui["candidates"] = [{"tile": t, "pairs": [list(p) for p in TILES[t]],
                                  "own": t not in exchange["pool"]}
                                 for t in exchange["candidates"]]
         if interactive and pending is not None:
-            ui["pending"] = _pending_ui(state, pending)
+            ui["pending"] = _pending_ui(seen, pending)
         return view_tsuro.render(view, ui, list(names))
 
-    def buttons(self, state, pending) -> list:
+    def buttons(self, seen, pending) -> list:
         """Rotate while a tile is tried (if it has another way); Keep / Give up in a bonus."""
-        phase = ENGINE.view(state, None)["phase"]
-        if phase == "exchange":
+        if seen.view["phase"] == "exchange":
             return [("Keep", "keep", False), ("Give up", "give-up", False)]
-        if isinstance(pending, Place) and len(_ways(state, ENGINE.legal(state), pending.slot)) > 1:
+        if isinstance(pending, Place) and len(_ways(seen, pending.slot)) > 1:
             return [("Turn \u21bb", "rotate", False)]
         return []
 
-    def hint(self, state, pending) -> str:
+    def hint(self, seen, pending) -> str:
         """One line telling the player what to do now."""
-        view = ENGINE.view(state, None)
+        view = seen.view
         phase = view["phase"]
         if phase == "start":
             if pending is not None:
                 return "Confirm this start mark, or tap another one."
             return "Tap a free start mark (gold ring) on the edge for your marker."
         if phase == "exchange":
-            return _exchange_hint(ENGINE.view(state, _mover(state))["exchange"], pending)
+            return _exchange_hint(view["exchange"], pending)
         if phase != "play":
             return ""
         if self.note:
             return self.note
-        legal = ENGINE.legal(state)
-        forced = _mover(state) in preview(state, legal[0].slot, legal[0].rotation)["eliminates"]
+        legal, state = seen.legal, from_view(view)
+        forced = _mover(view) in preview(state, legal[0].slot, legal[0].rotation)["eliminates"]
         if pending is None:
             return SELF_OUT if forced else ("Tap a tile of your hand to try it in front of "
                                             "your marker (gold square).")
@@ -112,22 +111,20 @@ class Board:
         result = preview(state, pending.slot, pending.rotation)
         others = len(result["eliminates"])
         effect = (f" It puts {others} other marker{'s' * (others > 1)} out." if others else "")
-        again = " Tap it again to turn it;" if len(_ways(state, legal, pending.slot)) > 1 else ""
+        again = " Tap it again to turn it;" if len(_ways(seen, pending.slot)) > 1 else ""
         return f"Your path is shown.{effect}{again} Confirm to play it."
 
-    def news(self, before, after, names) -> str:
-        """Public news between two states: who just went out, and how, on the board."""
-        view = ENGINE.view(after, None)
-        groups = view["eliminated_order"][len(ENGINE.view(before, None)["eliminated_order"]):]
+    def news(self, before: dict, after: dict, names) -> str:
+        """Public news between two views: who just went out, and how, on the board."""
+        groups = after["eliminated_order"][len(before["eliminated_order"]):]
         if not groups:
             return ""
-        return view_tsuro.render_news(_mover(before), groups, collisions(after), list(names),
-                                      view)
+        return view_tsuro.render_news(_mover(before), groups, collisions(from_view(after)),
+                                      list(names), after)
 
-    def summary(self, state, names) -> str:
+    def summary(self, view: dict, names) -> str:
         """The end screen's story: the order players went out in, and who was left."""
-        return view_tsuro.render_summary(ENGINE.view(state, None), collisions(state),
-                                         list(names))
+        return view_tsuro.render_summary(view, collisions(from_view(view)), list(names))
 
 
 def _number(value) -> int:
@@ -138,41 +135,38 @@ def _number(value) -> int:
         return -1
 
 
-def _mover(state):
+def _mover(view: dict):
     """The seat to move, or None once the game is over."""
-    seats = ENGINE.to_move(state)
-    return seats[0] if seats else None
+    return view["to_move"][0] if view["to_move"] else None
 
 
-def _hand(state) -> list:
-    """The mover's tile ids, in hand-slot order."""
-    mover = _mover(state)
-    if mover is None:
-        return []
-    return [t["tile"] for t in ENGINE.view(state, mover)["hands"][mover]]
+def _hand(seen) -> list:
+    """The tile ids in the seat's own hand, in hand-slot order (none for a spectator)."""
+    hand = seen.view["hands"][seen.seat] if seen.seat is not None else []
+    return [t["tile"] for t in hand] if isinstance(hand, list) else []
 
 
-def _ways(state, legal, slot: int) -> list:
+def _ways(seen, slot: int) -> list:
     """The legal turnings of the tile in `slot`, one per different-looking way."""
-    tile = _hand(state)[slot]
-    seen, ways = set(), []
-    for move in legal:
+    tile = _hand(seen)[slot]
+    shapes, ways = set(), []
+    for move in seen.legal:
         if isinstance(move, Place) and move.slot == slot:
             shape = frozenset(frozenset(p) for p in rotated_pairs(tile, move.rotation))
-            if shape not in seen:
-                seen.add(shape)
+            if shape not in shapes:
+                shapes.add(shape)
                 ways.append(move.rotation)
     return ways
 
 
-def _pending_ui(state, pending) -> dict:
+def _pending_ui(seen, pending) -> dict:
     """What the staged move looks like: a chosen mark, a tried tile with its paths, a pick."""
     if isinstance(pending, StartMark):
         return {"kind": "mark", "index": pending.index}
     if isinstance(pending, Pick):
         return {"kind": "pick", "take": pending.take}
-    tile = _hand(state)[pending.slot]
-    result = preview(state, pending.slot, pending.rotation)
+    tile = _hand(seen)[pending.slot]
+    result = preview(from_view(seen.view), pending.slot, pending.rotation)
     return {"kind": "place", "tile": tile, "pairs": [list(p) for p in TILES[tile]],
             "rot": pending.rotation, "paths": result["paths"],
             "eliminates": result["eliminates"]}

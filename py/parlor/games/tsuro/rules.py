@@ -2,7 +2,7 @@
 
 The rules as implemented are numbered U1.. (with decisions D1..) in seeds/tsuro.md; comments
 cite them. Geometry: square s = row * 6 + col; the 8 points on a square's sides are numbered
-0..7 clockwise from the left point of the top side (tsuro_tiles.json). A point code is
+0..7 clockwise from the left point of the top side (tiles.json). A point code is
 s * 8 + point. A tile on the board is the code tile * 4 + rotation (quarter turns clockwise).
 A marker in play sits on a point of the empty square it faces.
 """
@@ -12,8 +12,8 @@ import json
 from dataclasses import dataclass, replace
 from importlib import resources
 
-from ..protocol import TOKEN_ALPHABET, TOKEN_INDEX, Game, IllegalMove, MalformedMove, Outcome
-from ..rng import derive, shuffled
+from ...engine.protocol import TOKEN_ALPHABET, TOKEN_INDEX, Game, IllegalMove, MalformedMove, Outcome
+from ...engine.rng import derive, shuffled
 
 SIZE = 6
 SQUARES = SIZE * SIZE
@@ -32,7 +32,7 @@ SIDES = ("top", "top", "right", "right", "bottom", "bottom", "left", "left")
 
 def _load() -> dict:
     """The tile and board data shipped beside this module (works under Pyodide too)."""
-    text = resources.files(__package__).joinpath("tsuro_tiles.json").read_text(encoding="utf-8")
+    text = resources.files(__package__).joinpath("tiles.json").read_text(encoding="utf-8")
     return json.loads(text)
 
 
@@ -249,7 +249,6 @@ def _end_turn(state: State, seat: int, returned: tuple[int, ...]) -> State:
 
 class Tsuro(Game):
     key = "tsuro"
-    title = "Tsuro"
     seats = (2, 8)
     token_width = 1
 
@@ -502,6 +501,25 @@ def _offer_view(state: State, seat: int | None) -> dict | None:
                      taken=[offer.candidates[i] for i in offer.taken],
                      next=offer.candidates[offer.index])
     return shown
+
+
+def from_view(view: dict) -> State:
+    """The public part of a position rebuilt from a seat's view (its own hand, no pile, no
+    seed): enough for `preview` and `collisions`, which the screen draws from views alone."""
+    board = tuple(-1 if cell is None else cell["tile"] * ROTATIONS + cell["rot"]
+                  for row in view["board"] for cell in row)
+    marks = tuple(-1 if m["mark"] is None else (m["mark"][0] * SIZE + m["mark"][1]) * 8
+                  + m["mark"][2] for m in view["markers"])
+    hands = tuple(tuple(t["tile"] for t in hand) if isinstance(hand, list) else ()
+                  for hand in view["hands"])
+    return State(seed=b"", players=view["players"], bonus=view["options"]["elimination_bonus"],
+                 turn=view["to_move"][0] if view["to_move"] else -1, marks=marks,
+                 alive=tuple(m["alive"] for m in view["markers"]), board=board, hands=hands,
+                 pile=(), dragon=view["dragon"], reshuffles=0,
+                 paths=((),) * view["players"],
+                 out_order=tuple(tuple(group) for group in view["eliminated_order"]),
+                 outcome=None if view["outcome"] is None else Outcome(
+                     tuple(view["outcome"]["winners"]), view["outcome"]["reason"]))
 
 
 def preview(state: State, slot: int, rotation: int) -> dict:

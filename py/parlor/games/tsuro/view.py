@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-from .svg import clip, esc, group, num, tag, text
+from ...screens.svg import clip, esc, group, num, tag, text
 
 WIDTH = 360
 MARGIN, SQUARE, SIZE = 12, 56, 6

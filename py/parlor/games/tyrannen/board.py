@@ -1,13 +1,15 @@
 """Tod dem Tyrannen! on screen: tap a figure, then a lit field. A plain step is played at once;
-a push or a strike first shows what it would do and waits for its button."""
+a push or a strike first shows what it would do and waits for its button.
+
+The board reads only a SeatView (the seat's view and its legal moves); what an action would
+do is worked out from the view (rules.preview)."""
 from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..games.tyrannen import (
-    DIR_NAMES, DIRS, END, ENGINE, FIRST_CITIZEN, N_ASSASSINS, N_FIGURES, Move, rank_subset,
-)
-from ..views import tyrannen as view_tt
+from . import view as view_tt
+from .rules import (DIR_NAMES, DIRS, END, FIRST_CITIZEN, N_ASSASSINS, N_FIGURES, Move, preview,
+                    rank_subset)
 
 STRIKE_WORDS = {"capture": "Capture", "eliminate": "Eliminate", "attack": "Attack"}
 
@@ -23,12 +25,10 @@ class Choice(NamedTuple):
 
 
 class Board:
-    """Selection state on one device; knows no rules beyond what the engine answers."""
+    """Selection state on one device; knows no rules beyond the legal moves and previews."""
 
-    game = ENGINE
     hidden_hands = True     # the rebel's screen shows the assassins: pass between players
     stages_moves = False    # every action is played at once; a turn is many actions
-    options = (("side", "Board side", (("A", "Side A"), ("B", "Side B"))),)
 
     def __init__(self):
         self.figure: int | None = None    # selected figure; it stays selected after acting
@@ -40,12 +40,7 @@ class Board:
         self.target = None
         self.chosen = ()
 
-    # Reading the position through the engine.
-
-    @staticmethod
-    def _mover_view(state) -> dict:
-        seats = ENGINE.to_move(state)
-        return ENGINE.view(state, seats[0] if seats else None)
+    # Reading the position from the view.
 
     @staticmethod
     def _own(view: dict, fig: int) -> bool:
@@ -61,19 +56,19 @@ class Board:
     def _selected(self, view: dict) -> int | None:
         return self.figure if self.figure is not None and self._own(view, self.figure) else None
 
-    def _choices(self, state, view: dict) -> list:
+    def _choices(self, seen) -> list:
         """The step and strike moves of the selected figure with their field, kind and cost."""
+        view = seen.view
         fig = self._selected(view)
         if fig is None:
             return []
-        seat = view["to_move"][0]
         width = len(view["fields"][0])
         at = _at(view, fig)
         out = []
-        for m in ENGINE.legal(state):
+        for m in seen.legal:
             if m.fig != fig or m.kind not in ("step", "strike"):
                 continue
-            after = ENGINE.view(ENGINE.apply(state, m), seat)
+            after = preview(view, m)
             cost = sum(view["ap"].values()) - sum(after["ap"].values())
             r, c = at[0] + DIRS[m.arg][0], at[1] + DIRS[m.arg][1]
             gate = next((g for g in view["gates"] if g["at"] == at), None)
@@ -93,11 +88,11 @@ class Board:
 
     # Taps.
 
-    def tap(self, state, data: dict, pending):
+    def tap(self, seen, data: dict, pending):
         """A tap on a figure, a lit field or a button; returns a move to play, or None."""
-        view = self._mover_view(state)
+        view = seen.view
         phase, action = view["phase"], data.get("action")
-        legal = ENGINE.legal(state)
+        legal = seen.legal
         if phase == "assassins":
             return self._tap_assassins(data, legal)
         if phase == "start":
@@ -113,7 +108,7 @@ class Board:
                 self.figure = None if fig == self._selected(view) else fig
                 self.target = None
             return None
-        choices = self._choices(state, view)
+        choices = self._choices(seen)
         if "cell" in data:
             cell = int(data["cell"])
             here = [ch for ch in choices if ch.cell == cell]
@@ -159,13 +154,14 @@ class Board:
 
     # Drawing.
 
-    def svg(self, state, seat: int | None, pending, names, interactive: bool) -> str:
-        view = ENGINE.view(state, seat)
-        ui = self._ui(state, view) if interactive and seat in view["to_move"] else {}
+    def svg(self, seen, pending, names, interactive: bool) -> str:
+        view = seen.view
+        ui = self._ui(seen) if interactive and seen.seat in view["to_move"] else {}
         return view_tt.render(view, ui, list(names))
 
-    def _ui(self, state, view: dict) -> dict:
+    def _ui(self, seen) -> dict:
         """What the player to move may tap, what is lit, and the preview of a chosen field."""
+        view = seen.view
         phase = view["phase"]
         if phase == "assassins":
             return {"pickable": list(range(FIRST_CITIZEN, N_FIGURES)),
@@ -174,14 +170,14 @@ class Board:
             ui = {"start_cells": [view_tt.index(view, at) for at in view["start_fields"]]}
             if self.target is not None:
                 ui["target"] = ui["start_cells"][self.target]
-                after = ENGINE.view(ENGINE.apply(state, Move("start", 0, self.target)), None)
+                after = preview(view, Move("start", 0, self.target))
                 ghosts = [{"to": view_tt.index(view, after["king"]["at"]), "label": "K"}]
                 ghosts += [{"to": view_tt.index(view, k["at"]), "label": str(n + 1)}
                            for n, k in enumerate(after["knights"])]
                 ui["preview"] = {"ghosts": ghosts}
             return ui
         figs = range(FIRST_CITIZEN) if phase == "king" else range(FIRST_CITIZEN, N_FIGURES)
-        choices = self._choices(state, view)
+        choices = self._choices(seen)
         ui = {"pickable": [f for f in figs if self._own(view, f)],
               "selected": self._selected(view),
               "targets": [{"cell": ch.cell, "kind": ch.kind, "cost": ch.cost} for ch in choices],
@@ -196,9 +192,9 @@ class Board:
 
     # Words and buttons.
 
-    def buttons(self, state, pending) -> list:
+    def buttons(self, seen, pending) -> list:
         """Confirm the assassins or the start, the actions on a chosen field, End turn."""
-        view = self._mover_view(state)
+        view = seen.view
         phase = view["phase"]
         if phase == "assassins":
             return ([("Confirm assassins", "assassins", True)]
@@ -208,21 +204,21 @@ class Board:
         if phase not in ("king", "rebel"):
             return []
         out = []
-        choices = self._choices(state, view)
+        choices = self._choices(seen)
         for ch in choices:
             if ch.kind == "castle":
                 out.append(("Enter castle", "castle", True))
             elif ch.cell == self.target and self.target is not None:
                 out.append((_word(ch), f"do-{ch.move.kind}", True))
         fig = self._selected(view)
-        if fig is not None and Move("unmask", fig) in ENGINE.legal(state):
+        if fig is not None and Move("unmask", fig) in seen.legal:
             out.append(("Unmask", "unmask", True))
-        out.append(("End turn", "end-turn", ENGINE.legal(state) == [END]))
+        out.append(("End turn", "end-turn", list(seen.legal) == [END]))
         return out
 
-    def hint(self, state, pending) -> str:
+    def hint(self, seen, pending) -> str:
         """One line: what the player to move can do now."""
-        view = self._mover_view(state)
+        view = seen.view
         phase, ap = view["phase"], view["ap"]
         if phase == "assassins":
             if len(self.chosen) < N_ASSASSINS:
@@ -242,11 +238,11 @@ class Board:
             who = "the king or a knight" if phase == "king" else "a citizen or assassin"
             return f"{pools} Tap {who} to see where it can go."
         name = _name(view, fig)
-        choices = self._choices(state, view)
+        choices = self._choices(seen)
         here = [ch for ch in choices if ch.cell == self.target and self.target is not None]
         if here:
             return _what(view, here)
-        unmask = Move("unmask", fig) in ENGINE.legal(state)
+        unmask = Move("unmask", fig) in seen.legal
         if not choices:
             extra = " Unmask it to strike." if unmask else ""
             return f"{name} cannot act now.{extra} Tap another figure, or End turn."
@@ -255,9 +251,8 @@ class Board:
             extra = " Or press Enter castle to win!"
         return f"{name}: tap a lit field (the number is its AP cost).{extra}"
 
-    def news(self, before, after, names) -> str:
-        """Public events between two states: a new round card, figures removed, a wound."""
-        old, new = ENGINE.view(before, None), ENGINE.view(after, None)
+    def news(self, old: dict, new: dict, names) -> str:
+        """Public events between two views: a new round card, figures removed, a wound."""
         events = []
         for c, (a, b) in enumerate(zip(old["citizens"], new["citizens"])):
             if a["fate"] == "board" and b["fate"] == "captured":
@@ -287,9 +282,9 @@ class Board:
                 "next": f"{_seat_name(names, 0)} (the king) moves first."}
         return view_tt.render_news(round_card, events)
 
-    def summary(self, state, names) -> str:
+    def summary(self, view: dict, names) -> str:
         """The end explained: who the assassins were, and what the fight cost."""
-        return view_tt.render_summary(ENGINE.view(state, None))
+        return view_tt.render_summary(view)
 
 
 def _at(view: dict, fig: int):

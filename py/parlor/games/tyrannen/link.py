@@ -1,35 +1,32 @@
 """Tod dem Tyrannen! played by sending links: no server, nobody trusted, no secret in a link.
 
 The protocol is numbered L1.. in seeds/tod-dem-tyrannen.md ("Play by link"); comments cite
-it. A link holds a record.Record. `replay` recomputes everything public from it (a `Table`
-around a hot-seat engine State whose assassins are only the public candidates); the rebel's
-device adds the real assassins from its own seed. Once the game is over and both seeds are
-out, `audit` checks the hidden choice, every unmasking and the last-assassin announcement.
-The rules of play are parlor.games.tyrannen's: its `apply` moves the public state.
+it. The shared flow is parlor.links.base's. `replay` recomputes everything public from a
+record (a `Table` around an engine State whose assassins are only the public candidates);
+the rebel's device adds the real assassins from its own seed, the king's device the round
+card it is about to turn up. Once the game is over and both seeds are out, `audit` checks
+the hidden choice, every unmasking and the last-assassin announcement. The rules of play are
+the engine's beside this module: its `apply` moves the public state.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from . import linkcore
-from .fairplay import Chain, Problem, draw_index, event_random, hide, reveal
-from .games.tyrannen import (CARDS, END, ENGINE, FIRST_CITIZEN, KING, KING_SEAT, N_CITIZENS,
+from ...links import base
+from ...links.base import Cursor, Device, LinkProtocol
+from ...links.fairplay import Problem, draw_index, event_random, hide, reveal
+from .rules import (CARDS, END, ENGINE, FIRST_CITIZEN, KING, KING_SEAT, N_CITIZENS,
                              N_SUBSETS, REBEL_SEAT, Move, State, occupancy,
                              unrank_subset)
-from .linkcore import LinkError, Verdict      # part of this protocol's API
-from .protocol import TOKEN_ALPHABET, TOKEN_INDEX, IllegalMove, MalformedMove, Outcome, Replay
-from .record import Record, Seat, game_context
+from ...engine.protocol import TOKEN_ALPHABET, TOKEN_INDEX, IllegalMove, MalformedMove, Outcome
+from ...links.record import Record, game_context
 
 GAME = "tyrannen"
 SIDES = ("A", "B")
 CONTEXTS = {side: game_context(GAME, {"side": side}, 2) for side in SIDES}
 CONTEXT = CONTEXTS["A"]              # side B games use CONTEXTS["B"] (= record.context)
 CHOICE = "assassins"                 # label of the hidden choice's pad (L4)
-ANNOUNCE, SEED = "announce", "seed"  # actions besides engine moves
-ACTION_LABELS = {
-    ANNOUNCE: "Show my assassins: the last one has left the board",
-    SEED: "Publish my secret for the fairness check",
-}
+ANNOUNCE, SEED = "announce", base.SEED  # actions besides engine moves
 LAST_GONE = "The last assassin has left the board: the king is safe."
 
 JOINING, CHOOSING, START, KING_TURN, REBEL_TURN, OVER = (
@@ -72,7 +69,7 @@ def _pair(n: int) -> str:
     return TOKEN_ALPHABET[n // 64] + TOKEN_ALPHABET[n % 64]
 
 
-class _Cursor(linkcore.Cursor):
+class _Cursor(Cursor):
     """The move string read front to back, as numbers below 64."""
 
     def take(self) -> int:
@@ -171,7 +168,7 @@ def _read(table: Table, cursor: _Cursor, ctx: bytes, values) -> Table:
     seat = _sender(table)
     state, message = table.state, table.applied
     if not table.open:
-        table = replace(table, sent=linkcore.spend(table.sent, seat, values,
+        table = replace(table, sent=base.spend(table.sent, seat, values,
                                                    f"message {message + 1}"))
     if table.phase == CHOOSING:
         table = replace(table, hidden=cursor.subset(), state=_chosen(state), card_due=True)
@@ -182,7 +179,7 @@ def _read(table: Table, cursor: _Cursor, ctx: bytes, values) -> Table:
             raise MalformedMove("A start field is 0 or 1.")
         state = _apply(state, Move("start", 0, start))
     if table.card_due:
-        state = _turn_up(state, ctx, linkcore.latest(table.sent, values))
+        state = _turn_up(state, ctx, base.latest(table.sent, values))
         table = replace(table, card_due=False)
     if table.phase == REBEL_TURN and not table.open and cursor.peek() is not None \
             and TOKEN_INDEX[cursor.peek()] == REBEL_ANNOUNCE:
@@ -228,44 +225,13 @@ def _close(table: Table, cursor: _Cursor, seat: int, kind: str, done: bool) -> T
                    citizens=citizens + (state.citizens,), open=not done)
 
 
-def _values(record: Record) -> tuple[tuple[bytes, ...], tuple[bytes, ...]]:
-    """Every chain value each seat has shown, from the anchor up (L1, L9)."""
-    if record.game != GAME or len(record.seats) != 2 \
-            or record.options not in ((("side", "A"),), (("side", "B"),)):
-        raise MalformedMove("This link is not a two-player Tod dem Tyrannen game.")
-    return linkcore.chain_values(record, record.context)
-
-
-def replay(record: Record) -> Replay:
-    """The public table of a record, stopping at the first message that breaks the protocol
-    (L3, L9, L11); see linkcore.replay."""
-    return linkcore.replay(record, _values, _replay, Table())
-
-
-def _replay(record: Record, values) -> Replay:
-    side = dict(record.options)["side"]
-    table = Table(phase=CHOOSING, state=_public_start(side)) if record.seats[1].joined \
-        else Table()
-    return linkcore.read_moves(record, table, _Cursor(record.moves),
-                               lambda table, cursor: _read(table, cursor, record.context, values),
-                               "nobody has joined.")
-
-
-_load = linkcore.loader(_values, _replay)      # record -> (Table, chain values)
-
-
-def _table(record: Record) -> Table:
-    return _load(record)[0]
-
-
 # One seat's device.
 
-class _Device:
+class _Device(Device):
     """What one seat's own seed adds to the public table (L5, L7, L10)."""
 
     def __init__(self, record: Record, table: Table, values, seat: int, seed: bytes):
-        self.seat, self.seed = seat, seed
-        self.chain = linkcore.proven_chain(record, seat, seed)
+        super().__init__(record, table, values, seat, seed)
         self.assassins = None
         if seat == REBEL_SEAT and table.hidden is not None:
             self.assassins = unrank_subset(reveal(table.hidden, seed, CHOICE, N_SUBSETS))
@@ -290,113 +256,13 @@ class _Device:
                 and all(table.state.citizens[c] is None for c in self.assassins))
 
 
-def _setup(record: Record, seat: int, seed: bytes) -> tuple[Table, tuple, _Device]:
-    table, values = _load(record)
-    return table, values, _Device(record, table, values, seat, seed)
-
-
-def _legal(record: Record, table: Table, device: _Device) -> list:
-    if table.phase == OVER:
-        return [] if record.seats[device.seat].seed else [SEED]
-    if _sender(table) != device.seat or table.phase == JOINING:
-        return []
+def _moves(table: Table, device: _Device) -> list:
     if device.must_announce(table):
         return [ANNOUNCE]
     moves = ENGINE.legal(device.state(table))
     if sum(table.state.unmasked) == 3:       # only after a false unmasking (L7)
         moves = [m for m in moves if m.kind != "unmask"]
     return moves
-
-
-# The public API.
-
-def create(name: str, seed: bytes, options: dict | None = None) -> Record:
-    """A new game: its creator plays the king in seat 0 and publishes its anchor (L2)."""
-    side = (options or {}).get("side", "A")
-    if side not in SIDES or set(options or {}) - {"side"}:
-        raise ValueError(f"Tod dem Tyrannen takes only the option side A or B, not {options!r}")
-    return Record(GAME, (Seat(name, Chain(CONTEXTS[side], 0, seed).anchor), Seat()),
-                  (("side", side),))
-
-
-def join(record: Record, name: str, seed: bytes) -> Record:
-    """The second player takes seat 1, the rebel, by publishing its anchor (L2)."""
-    if _table(record).phase != JOINING:
-        raise IllegalMove("This game already has two players.")
-    return replace(record, seats=(record.seats[0],
-                                  Seat(name, Chain(record.context, 1, seed).anchor)))
-
-
-def joined_seat(record: Record, seed: bytes) -> int:
-    """The seat whose anchor this seed made; ValueError if none."""
-    number = linkcore.seat_of(record, seed)
-    if number is None:
-        raise ValueError("This secret belongs to no seat of this game.")
-    return number
-
-
-def phase(record: Record) -> str:
-    """joining, assassins, start, king, rebel or over."""
-    return _table(record).phase
-
-
-def to_move(record: Record) -> tuple[int, ...]:
-    """The seats that must send the next link: the seat writing the next message, or after
-    the end the seats that have not published their seed yet (L11)."""
-    table = _table(record)
-    if table.phase == OVER:
-        return linkcore.unpublished(record)
-    return (_sender(table),)
-
-
-def legal(record: Record, seat: int, seed: bytes) -> list:
-    """What `seat` may do now: the hot-seat engine's moves (the choice, the start, a round's
-    actions with END last), ANNOUNCE or SEED; empty when it is not this seat's turn."""
-    table, _, device = _setup(record, seat, seed)
-    return _legal(record, table, device)
-
-
-def play(record: Record, seat: int, seed: bytes, action) -> Record:
-    """The record after `seat` takes `action` (one of `legal`). A turn is one message: its
-    first action begins it, END (or the end of the game) closes it (L3, L6)."""
-    if action == SEED:
-        return publish_seed(record, seat, seed)
-    table, _, device = _setup(record, seat, seed)
-    if action not in _legal(record, table, device):
-        raise IllegalMove(f"Seat {seat + 1} cannot play {action!r} now.")
-    if action == ANNOUNCE:
-        text = _char(REBEL_ANNOUNCE) + _pair(reveal(table.hidden, seed, CHOICE, N_SUBSETS))
-    elif action.kind == "assassins":
-        text = _pair(hide(action.arg, seed, CHOICE, N_SUBSETS))
-    elif action.kind == "start":
-        text = _char(action.arg)
-    else:
-        text = _action_char(device.state(table).phase, action)
-    return _send(record, device, text, begins=not table.open)
-
-
-def _send(record: Record, device: _Device, text: str, begins: bool) -> Record:
-    """Add to the move string with the sender's chain value (when a message begins) and a
-    fresh history tag; the action that ends the game also carries the sender's seed (L3, L11)."""
-    record = linkcore.append(record, device.seat, device.chain, device.seed, text, begins)
-    if _table(record).phase == OVER:
-        record = linkcore.with_seed(record, device.seat, device.seed)
-    return record
-
-
-def publish_seed(record: Record, seat: int, seed: bytes) -> Record:
-    """The record with `seat`'s seed added for the audit; only once the game is over (L11)."""
-    table, _, _ = _setup(record, seat, seed)
-    return linkcore.publish_seed(record, seat, seed, table)
-
-
-# Never: no message of this game is owed without a choice, so waiting proves nothing (L13).
-may_claim = linkcore.never_claims
-
-
-def claim_forfeit(record: Record, seat: int, seed: bytes) -> Record:
-    """Refused: see may_claim (L13)."""
-    raise IllegalMove("In Tod dem Tyrannen by link no forfeit can be claimed.")
 
 
 def _known_assassins(record: Record, table: Table) -> tuple[int, ...] | None:
@@ -410,28 +276,12 @@ def _known_assassins(record: Record, table: Table) -> tuple[int, ...] | None:
     return None
 
 
-def state(record: Record, seat: int | None = None, seed: bytes | None = None) -> State | None:
-    """The engine state this device draws its board from (None before the setup): the
-    rebel's device knows the assassins, others see public candidates only."""
-    table, values = _load(record)
-    if table.state is None:
-        return None
-    known = table.state
-    if seat is not None and seed is not None:
-        known = _Device(record, table, values, seat, seed).state(table)
-    if table.phase == OVER:
-        known = replace(known, assassins=_known_assassins(record, table) or ())
-    return known
-
-
-def view(record: Record, seat: int | None = None, seed: bytes | None = None) -> dict:
-    """What this device may show, in the shape of Tyrannen.view: the rebel's device adds its
-    assassins, the king's device the round card it is about to turn up."""
-    table, values = _load(record)
+def _view(record: Record, table: Table, device: _Device | None) -> dict:
+    """What a device may show, in the shape of the engine's view: the rebel's device adds
+    its assassins, the king's device the round card it is about to turn up."""
+    seat = device.seat if device else None
     if table.state is None:
         table = replace(table, state=_public_start(dict(record.options)["side"]))
-    device = _Device(record, table, values, seat, seed) \
-        if seat is not None and seed is not None else None
     state = device.state(table) if device else table.state
     over = table.phase == OVER
     if over:
@@ -451,12 +301,6 @@ def view(record: Record, seat: int | None = None, seed: bytes | None = None) -> 
 
 
 # The audit (L12).
-
-def audit(record: Record) -> Verdict:
-    """Check a finished game with both seeds: anchors, the hidden choice against every
-    unmasking and the announcement, the duty to announce, and both history checks (L12)."""
-    return linkcore.audit(record, _values, _replay, _due, _choice_checks)
-
 
 def _due(table: Table) -> int:
     """The seat to blame for a message that failed to read: the one writing it, else 0."""
@@ -498,3 +342,75 @@ def _withheld(table: Table, real: tuple[int, ...]) -> int | None:
             return None
     return None
 
+
+class TyrannenLink(LinkProtocol):
+    """The link protocol of Tod dem Tyrannen (L1-L13)."""
+
+    game = GAME
+    Device = _Device
+    Cursor = _Cursor
+    empty = Table()
+    JOINING, CHOOSING, START, KING_TURN, REBEL_TURN, OVER = (
+        JOINING, CHOOSING, START, KING_TURN, REBEL_TURN, OVER)
+    action_labels = {
+        ANNOUNCE: "Show my assassins: the last one has left the board",
+        SEED: "Publish my secret for the fairness check",
+    }
+    # Never: no message of this game is owed without a choice, so waiting proves nothing (L13).
+    no_claim = "In Tod dem Tyrannen by link no forfeit can be claimed."
+
+    def check(self, record: Record) -> None:
+        """Two seats and a board side (L1, L9)."""
+        if record.game != GAME or len(record.seats) != 2 \
+                or record.options not in ((("side", "A"),), (("side", "B"),)):
+            raise MalformedMove("This link is not a two-player Tod dem Tyrannen game.")
+
+    def setup(self, options: dict):
+        """The creator plays the king in seat 0 on the board side it chose (L2)."""
+        side = options.get("side", "A")
+        if side not in SIDES or set(options) - {"side"}:
+            raise ValueError("Tod dem Tyrannen takes only the option side A or B, "
+                             f"not {options!r}")
+        return (("side", side),), 2
+
+    def start(self, record: Record) -> Table:
+        side = dict(record.options)["side"]
+        return Table(phase=CHOOSING, state=_public_start(side)) if record.seats[1].joined \
+            else Table()
+
+    def read(self, table: Table, cursor, record: Record, values) -> Table:
+        return _read(table, cursor, record.context, values)
+
+    def sender(self, table: Table) -> int | None:
+        return _sender(table)
+
+    def moves(self, record: Record, table: Table, device: _Device) -> list:
+        """The engine's moves (the choice, the start, a round's actions with END last) or
+        ANNOUNCE."""
+        return _moves(table, device)
+
+    def message(self, record: Record, table: Table, values, device: _Device, action):
+        """A turn is one message: its first action begins it, END (or the end of the game)
+        closes it (L3, L6)."""
+        if action == ANNOUNCE:
+            text = _char(REBEL_ANNOUNCE) + _pair(reveal(table.hidden, device.seed, CHOICE,
+                                                        N_SUBSETS))
+        elif action.kind == "assassins":
+            text = _pair(hide(action.arg, device.seed, CHOICE, N_SUBSETS))
+        elif action.kind == "start":
+            text = _char(action.arg)
+        else:
+            text = _action_char(device.state(table).phase, action)
+        return text, not table.open
+
+    def seat_view(self, record: Record, table: Table, device: _Device | None) -> dict:
+        return _view(record, table, device)
+
+    def blame(self, table: Table) -> int:
+        return _due(table)
+
+    def checks(self, record: Record, table: Table, values, seeds) -> list[Problem]:
+        return _choice_checks(record, table, values, seeds)
+
+
+PROTOCOL = TyrannenLink()

@@ -3,7 +3,7 @@ town to the castle; the rebel hides three assassins among twelve citizens to kil
 
 Seat 0 plays the king and his seven knights, seat 1 the rebel. Rules and the decisions taken
 where the rulebook is silent: seeds/tod-dem-tyrannen.md (K1..K20, D1..D16). Boards and round
-cards: tyrannen_data.json. Options: {"side": "A" | "B"} (default "A").
+cards: data.json beside this module. Options: {"side": "A" | "B"} (default "A").
 
 Figures are numbered 0 king, 1..7 knights, 8..19 citizens 0..11 (an unmasked assassin keeps
 its citizen's number). Fields are cell indices r * width + c; directions 0 N, 1 E, 2 S, 3 W.
@@ -45,8 +45,8 @@ from math import comb
 from pathlib import Path
 from typing import NamedTuple
 
-from ..protocol import TOKEN_ALPHABET, TOKEN_INDEX, Game, IllegalMove, MalformedMove, Outcome
-from ..rng import Stream, shuffled
+from ...engine.protocol import TOKEN_ALPHABET, TOKEN_INDEX, Game, IllegalMove, MalformedMove, Outcome
+from ...engine.rng import Stream, shuffled
 
 STREET, ROOF, GATE = "S", "R", "T"
 DIRS = ((-1, 0), (0, 1), (1, 0), (0, -1))
@@ -130,7 +130,7 @@ class Board:
 
 
 def _load():
-    data = json.loads(Path(__file__).with_name("tyrannen_data.json").read_text(encoding="utf-8"))
+    data = json.loads(Path(__file__).with_name("data.json").read_text(encoding="utf-8"))
     cards = {c["n"]: Card(c["n"], c["rebel_ap"], c["king_ap"], c["knight_ap"], c["shackle"])
              for c in data["round_cards"]}
     boards = {}
@@ -343,7 +343,6 @@ class Tyrannen(Game):
     """The rules engine: see the module docstring."""
 
     key = "tyrannen"
-    title = "Tod dem Tyrannen!"
     seats = (2, 2)
     token_width = 2
 
@@ -604,6 +603,42 @@ class Tyrannen(Game):
         if target == KING:
             return f"{who} {'kills' if s.wounds + 1 >= WOUNDS_TO_KILL else 'wounds'} the king!"
         return f"{who} eliminates {_figure_name(s, target)}"
+
+
+def from_view(view: dict) -> State:
+    """The public part of a position rebuilt from a seat's view: the board, the figures, the
+    AP and the round cards turned up so far. Assassins are the ones the view knows (for the
+    king's side only those unmasked); the undrawn cards are not known."""
+    shipped = BOARDS.get(view["side"])
+    board = Board(view["side"], view["fields"],
+                  {tuple(g["at"]): "NESW".index(g["exit"]) for g in view["gates"]},
+                  shipped.setup if shipped else None)
+
+    def cell(rc):
+        return None if rc is None else board.cell(*rc)
+
+    citizens = view["citizens"]
+    known = view["assassins"] or [c for c, citizen in enumerate(citizens) if citizen["unmasked"]]
+    return State(board, view["phase"], cell(view["king"]["at"]),
+                 tuple(cell(k["at"]) for k in view["knights"]),
+                 tuple(cell(c["at"]) for c in citizens),
+                 unmasked=tuple(c["unmasked"] for c in citizens), assassins=tuple(known),
+                 deck=tuple(view["played"]), drawn=len(view["played"]),
+                 wounds=view["king"]["wounds"], ap_king=view["ap"]["king"],
+                 ap_knights=view["ap"]["knights"], ap_rebel=view["ap"]["rebel"],
+                 kills=view["knights_killed_this_round"], captured=view["captured_this_round"])
+
+
+def preview(view: dict, move: Move) -> dict:
+    """What a legal round action, or the king's start on side B, would do, for the screen:
+    the public view after it, worked out from `view` alone. Where figures go and what an
+    action costs never depend on a hidden value."""
+    state = from_view(view)
+    if move.kind == "start":
+        after = Tyrannen._place_king(state, move.arg)
+    else:
+        after = Tyrannen._carry_out(state, move, _plan(state, occupancy(state), move))
+    return ENGINE.view(after, None)
 
 
 def _citizen_name(c: int) -> str:

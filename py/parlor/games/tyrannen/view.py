@@ -8,7 +8,7 @@ Only what the view says is drawn, so a seat that may not know the assassins cann
 """
 from __future__ import annotations
 
-from .svg import clip, esc, group, num, tag, text
+from ...screens.svg import clip, esc, group, num, tag, text
 
 WIDTH, CELL, LEFT, TOP = 360, 35, 5, 64
 STATUS_Y, FOOT_Y = 24, TOP + 10 * CELL + 6

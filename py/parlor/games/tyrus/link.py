@@ -1,36 +1,32 @@
 """Tyrus played by sending links: no server, nobody trusted, nothing secret in a link.
 
-The protocol is numbered L1.. in seeds/tyrus.md ("Play by link"); comments cite it. A link
-holds a record.Record. `replay` recomputes everything public from it (a `Table`); a player's
-device adds what only its own seed shows (`legal`, `view`, `play`). Once the game is over
-and both seeds are out, `audit` checks every hidden value and claim again. The rules
-themselves (tally, chart, tile codes, the view's shape) come from parlor.games.tyrus.
+The protocol is numbered L1.. in seeds/tyrus.md ("Play by link"); comments cite it. The
+shared flow is parlor.links.base's; this module reads and writes Tyrus's messages. `replay`
+recomputes everything public from a record (a `Table`); a player's device adds what only its
+own seed shows. Once the game is over and both seeds are out, `audit` checks every hidden
+value and claim again. The rules themselves (tally, chart, tile codes, the view's shape)
+come from the rules module beside this one.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from . import linkcore
-from .fairplay import Chain, Problem, derived, draw_index, event_random, hide, reveal
-from .games.tyrus import (DECK, DRAW_SIZE, HAND_SIZE, HAND_TIEBREAK, DRAWN, KINDS, MOVES_OF_TILE,
+from ...links import base
+from ...links.base import Cursor, Device, LinkProtocol
+from ...links.fairplay import Problem, derived, draw_index, event_random, hide, reveal
+from .rules import (DECK, DRAW_SIZE, HAND_SIZE, HAND_TIEBREAK, DRAWN, KINDS, MOVES_OF_TILE,
                           PLACEMENTS, TIED, Move, Tally, tally_view, chart_verdict, tally,
                           tile_code, tile_value)
-from .linkcore import LinkError, Verdict      # part of this protocol's API
-from .protocol import TOKEN_ALPHABET, TOKEN_INDEX, IllegalMove, MalformedMove, Outcome, Replay
-from .record import Record, Seat, game_context
-from .rng import shuffled
+from ...engine.protocol import TOKEN_ALPHABET, TOKEN_INDEX, IllegalMove, MalformedMove, Outcome
+from ...links.record import Record, game_context
+from ...engine.rng import shuffled
 
 GAME = "tyrus"
 CONTEXT = game_context(GAME, {}, 2)
 TILES = 30
 BUILDINGS = 6
 PLACE = "place"                      # label of a placement's pad (L6)
-OPEN, REVEAL, SEED = "open", "reveal", "seed"     # actions besides placements
-ACTION_LABELS = {
-    OPEN: "Start the game",
-    REVEAL: "Turn up my tiles for the count",
-    SEED: "Publish my secret for the fairness check",
-}
+OPEN, REVEAL, SEED = "open", "reveal", base.SEED     # actions besides placements
 EMPTY, CLAIM = "_", "-"              # an empty message (L3); a forfeit claim (L14)
 FORFEIT = "the opponent did not reveal their tiles"
 
@@ -80,7 +76,7 @@ class Table:
 
 # Reading the move string.
 
-class _Cursor(linkcore.Cursor):
+class _Cursor(Cursor):
     """The move string read front to back, tile by tile where it names tiles."""
 
     def tile(self) -> int:
@@ -135,7 +131,7 @@ def _hand_size(table: Table, seat: int) -> int:
 def _spend(table: Table, seat: int, values) -> tuple[int, int]:
     """Messages sent per seat once `seat` sends one more; it must come with its next chain
     value (L3)."""
-    return linkcore.spend(table.sent, seat, values, f"move {len(table.ends) + 1}")
+    return base.spend(table.sent, seat, values, f"move {len(table.ends) + 1}")
 
 
 def _draw_card(table: Table, event: str, latest) -> Table:
@@ -250,7 +246,7 @@ def _read(table: Table, cursor: _Cursor, values) -> Table:
     elif phase == REVEALING:
         pids = _own_in(table, seat, table.kind)
         table = _show_tiles(table, seat, pids, [cursor.tile() for _ in pids], message)
-        table = _count(table, linkcore.latest(table.sent, values))
+        table = _count(table, base.latest(table.sent, values))
         if table.phase == TIEBREAK:
             hand = tuple(cursor.tile() for _ in range(_hand_size(table, seat)))
             table = _show_hand(table, seat, hand, message)
@@ -262,41 +258,13 @@ def _read(table: Table, cursor: _Cursor, values) -> Table:
     return replace(table, ends=table.ends + (cursor.at,), senders=table.senders + (seat,))
 
 
-def _values(record: Record) -> tuple[tuple[bytes, ...], tuple[bytes, ...]]:
-    """Every chain value each seat has shown, from the anchor up (L1, L10)."""
-    if record.game != GAME or len(record.seats) != 2 or record.options:
-        raise MalformedMove("This link is not a two-player Tyrus game.")
-    return linkcore.chain_values(record, CONTEXT)
-
-
-def replay(record: Record) -> Replay:
-    """The public table of a record, stopping at the first message that breaks the protocol
-    (L3, L10, L12); see linkcore.replay."""
-    return linkcore.replay(record, _values, _replay, Table())
-
-
-def _replay(record: Record, values) -> Replay:
-    table = Table(phase=OPENING if record.seats[1].joined else JOINING)
-    return linkcore.read_moves(record, table, _Cursor(record.moves),
-                               lambda table, cursor: _read(table, cursor, values),
-                               "nobody has joined.")
-
-
-_load = linkcore.loader(_values, _replay)      # record -> (Table, chain values)
-
-
-def _table(record: Record) -> Table:
-    return _load(record)[0]
-
-
 # One seat's device.
 
-class _Device:
+class _Device(Device):
     """What one seat's own seed adds to the public table (L5, L6, L11)."""
 
     def __init__(self, record: Record, table: Table, values, seat: int, seed: bytes):
-        self.seat, self.seed = seat, seed
-        self.chain = linkcore.proven_chain(record, seat, seed)
+        super().__init__(record, table, values, seat, seed)
         key = _bag_key(record, values, seat)
         self.bag = tuple(_bag_order(seed, key)) if key else None
         self.position = {pid: reveal(p.hidden, seed, (PLACE, p.message), TILES)
@@ -330,76 +298,14 @@ def _bag_order(seed: bytes, key: bytes) -> list[int]:
     return shuffled(range(TILES), derived(seed, "bag"), key)
 
 
-def _setup(record: Record, seat: int, seed: bytes) -> tuple[Table, tuple, _Device]:
-    table, values = _load(record)
-    return table, values, _Device(record, table, values, seat, seed)
-
-
-def _legal(record: Record, table: Table, device: _Device) -> list:
+def _moves(record: Record, table: Table, device: _Device) -> list:
     seat = device.seat
-    if table.phase == OVER:
-        return [] if record.seats[seat].seed else [SEED]
-    if _sender(table) != seat:
-        return []
     if table.phase in (REVEALING, TIEBREAK):
         return [REVEAL]
     table = device.opened(record, table)
     if _sender(table) != seat:
         return [OPEN]
     return [m for t in device.hand(table) for m in MOVES_OF_TILE[t]]
-
-
-# The public API.
-
-def create(name: str, seed: bytes) -> Record:
-    """A new game: its creator takes seat 0 and publishes its anchor (L2)."""
-    return Record(GAME, (Seat(name, Chain(CONTEXT, 0, seed).anchor), Seat()))
-
-
-def join(record: Record, name: str, seed: bytes) -> Record:
-    """The second player takes seat 1 by publishing its anchor (L2)."""
-    if _table(record).phase != JOINING:
-        raise IllegalMove("This game already has two players.")
-    return replace(record, seats=(record.seats[0], Seat(name, Chain(CONTEXT, 1, seed).anchor)))
-
-
-def phase(record: Record) -> str:
-    """joining, opening, placing, revealing, tiebreak or over."""
-    return _table(record).phase
-
-
-def to_move(record: Record) -> tuple[int, ...]:
-    """The seats that must send the next link: the next message's sender, or after the end
-    the seats that have not published their seed yet (L12)."""
-    table = _table(record)
-    if table.phase == OVER:
-        return linkcore.unpublished(record)
-    return (_sender(table),)
-
-
-def legal(record: Record, seat: int, seed: bytes) -> list:
-    """What `seat` may do now: Move(tile, building) placements in the hot-seat order, or
-    OPEN, REVEAL, SEED; empty when it is not this seat's turn."""
-    table, _, device = _setup(record, seat, seed)
-    return _legal(record, table, device)
-
-
-def play(record: Record, seat: int, seed: bytes, action) -> Record:
-    """The record after `seat` takes `action` (one of `legal`): one more message (L3)."""
-    if action == SEED:
-        return publish_seed(record, seat, seed)
-    table, values, device = _setup(record, seat, seed)
-    if action not in _legal(record, table, device):
-        raise IllegalMove(f"Seat {seat + 1} cannot play {action!r} now.")
-    message = len(table.ends)
-    table = device.opened(record, table)
-    if isinstance(action, Move):
-        text = _placement_text(table, device, action, message)
-    elif action == OPEN:
-        text = EMPTY
-    else:
-        text = _reveal_text(table, device, message, values)
-    return _send(record, device, text)
 
 
 def _placement_text(table: Table, device: _Device, move: Move, message: int) -> str:
@@ -420,7 +326,7 @@ def _reveal_text(table: Table, device: _Device, message: int, values) -> str:
         return _chars(device.hand(table))
     pids = _own_in(table, device.seat, table.kind)
     tiles = [device.tile(p) for p in pids]
-    latest = list(linkcore.latest(table.sent, values))
+    latest = list(base.latest(table.sent, values))
     latest[device.seat] = device.chain.value(table.sent[device.seat] + 1)
     after = _count(_show_tiles(table, device.seat, pids, tiles, message), tuple(latest))
     text = _chars(tiles)
@@ -429,50 +335,10 @@ def _reveal_text(table: Table, device: _Device, message: int, values) -> str:
     return text or EMPTY
 
 
-def _send(record: Record, device: _Device, text: str) -> Record:
-    """Append a message with the sender's next chain value and history tag; the message
-    that ends the game by play also carries the sender's seed (L3, L12)."""
-    record = linkcore.append(record, device.seat, device.chain, device.seed, text)
-    table = _table(record)
-    if table.phase == OVER and table.outcome.reason != FORFEIT:
-        record = linkcore.with_seed(record, device.seat, device.seed)
-    return record
-
-
-def publish_seed(record: Record, seat: int, seed: bytes) -> Record:
-    """The record with `seat`'s seed added for the audit; only once the game is over (L12)."""
-    table, _, _ = _setup(record, seat, seed)
-    return linkcore.publish_seed(record, seat, seed, table)
-
-
-def may_claim(record: Record, seat: int) -> bool:
-    """Whether `seat` may declare its opponent forfeited: only while the opponent owes a
-    reveal (L14)."""
-    result = replay(record)
-    table = result.state
-    return (result.ok and table.phase in (REVEALING, TIEBREAK) and seat in (0, 1)
-            and _sender(table) == 1 - seat)
-
-
-def claim_forfeit(record: Record, seat: int, seed: bytes) -> Record:
-    """The claim that ends the game because the opponent will not reveal (L14)."""
-    if not may_claim(record, seat):
-        raise IllegalMove(f"Seat {seat + 1} may claim a forfeit only while its opponent "
-                          "owes a reveal.")
-    _, _, device = _setup(record, seat, seed)
-    return _send(record, device, CLAIM)
-
-
-def view(record: Record, seat: int | None = None, seed: bytes | None = None) -> dict:
-    """What this device may show, in the shape of parlor.games.tyrus.Tyrus.view: with the
-    seat's seed its own hand and face-down tiles, else only what the link makes public."""
-    if seat is None or seed is None:
-        values = _values(record)
-        table = _replay(record, values).state   # a damaged link shows its last good position
-        device = None
-    else:
-        table, values = _load(record)
-        device = _Device(record, table, values, seat, seed)
+def _view(record: Record, table: Table, device: _Device | None) -> dict:
+    """What a device may show, in the shape of the engine's view: with the seat's seed its
+    own hand and face-down tiles, else only what the link makes public."""
+    seat = device.seat if device else None
     over = table.phase == OVER
     movers = [] if over else [_sender(table)]
     if device is not None:
@@ -518,12 +384,6 @@ def view(record: Record, seat: int | None = None, seed: bytes | None = None) -> 
 
 
 # The audit (L13).
-
-def audit(record: Record) -> Verdict:
-    """Check a finished game with both seeds: anchors, chains, bags, every placement,
-    every face shown, the tiebreak hands and both history checks (L13)."""
-    return linkcore.audit(record, _values, _replay, _due, _tile_checks)
-
 
 def _due(table: Table) -> int:
     """The seat to blame for a message that failed to read: the one it was due from."""
@@ -574,3 +434,76 @@ def _tile_checks(record: Record, table: Table, values, seeds) -> list[Problem]:
 
 def _codes(tiles) -> str:
     return " ".join(tile_code(t) for t in tiles)
+
+
+class TyrusLink(LinkProtocol):
+    """The link protocol of Tyrus (L1-L14)."""
+
+    game = GAME
+    Device = _Device
+    Cursor = _Cursor
+    empty = Table()
+    JOINING, OPENING, PLACING, REVEALING, TIEBREAK, OVER = (
+        JOINING, OPENING, PLACING, REVEALING, TIEBREAK, OVER)
+    action_labels = {
+        OPEN: "Start the game",
+        REVEAL: "Turn up my tiles for the count",
+        SEED: "Publish my secret for the fairness check",
+    }
+    no_claim = "Seat {seat} may claim a forfeit only while its opponent owes a reveal."
+
+    def check(self, record: Record) -> None:
+        """Two seats, no options (L1, L10)."""
+        if record.game != GAME or len(record.seats) != 2 or record.options:
+            raise MalformedMove("This link is not a two-player Tyrus game.")
+
+    def setup(self, options: dict):
+        if options:
+            raise ValueError(f"Tyrus takes no options, not {options!r}")
+        return (), 2
+
+    def start(self, record: Record) -> Table:
+        return Table(phase=OPENING if record.seats[1].joined else JOINING)
+
+    def read(self, table: Table, cursor, record: Record, values) -> Table:
+        return _read(table, cursor, values)
+
+    def sender(self, table: Table) -> int | None:
+        return _sender(table)
+
+    def moves(self, record: Record, table: Table, device: _Device) -> list:
+        """Move(tile, building) placements in the hot-seat order, or OPEN or REVEAL."""
+        return _moves(record, table, device)
+
+    def message(self, record: Record, table: Table, values, device: _Device, action):
+        message = len(table.ends)
+        table = device.opened(record, table)
+        if isinstance(action, Move):
+            return _placement_text(table, device, action, message), True
+        if action == OPEN:
+            return EMPTY, True
+        return _reveal_text(table, device, message, values), True
+
+    def seat_view(self, record: Record, table: Table, device: _Device | None) -> dict:
+        return _view(record, table, device)
+
+    def seed_goes_with(self, table: Table) -> bool:
+        """The message that ends the game by play carries its sender's seed; a forfeit
+        claim does not (L12, L14)."""
+        return table.outcome.reason != FORFEIT
+
+    def claim_message(self, table: Table, seat: int) -> str | None:
+        """A claim while the opponent owes a reveal (L14)."""
+        if table.phase in (REVEALING, TIEBREAK) and seat in (0, 1) \
+                and _sender(table) == 1 - seat:
+            return CLAIM
+        return None
+
+    def blame(self, table: Table) -> int:
+        return _due(table)
+
+    def checks(self, record: Record, table: Table, values, seeds) -> list[Problem]:
+        return _tile_checks(record, table, values, seeds)
+
+
+PROTOCOL = TyrusLink()

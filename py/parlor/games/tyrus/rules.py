@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..protocol import TOKEN_ALPHABET, TOKEN_INDEX, Game, IllegalMove, MalformedMove, Outcome
-from ..rng import Stream, shuffled
+from ...engine.protocol import TOKEN_ALPHABET, TOKEN_INDEX, Game, IllegalMove, MalformedMove, Outcome
+from ...engine.rng import Stream, shuffled
 
 KINDS = "SMP"
 BUILDING_NAMES = ("citadel", "market", "temple")
@@ -208,7 +208,6 @@ class Tyrus(Game):
     """The Tyrus rules engine (see seeds/tyrus.md)."""
 
     key = "tyrus"
-    title = "Tyrus"
     seats = (2, 2)
     token_width = 2
 

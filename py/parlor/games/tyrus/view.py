@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .svg import clean, clip, esc, group, num, tag, text
+from ...screens.svg import clean, clip, esc, group, num, tag, text
 
 SEAT_FILL = ("#f3ead2", "#6b4226")      # ivory and brown: light against dark for every eye
 SEAT_INK = ("#2b2118", "#ffffff")

@@ -1,0 +1,152 @@
+"""The one list of games: one Entry per game, and lazy access to each game's parts.
+
+Importing this module imports no engine, board, view or link protocol: the home screen is
+drawn from an Entry's metadata alone, and a game's modules load the first time one of its
+parts is asked for. A game's parts live in its package (parlor.games.<key> for the games
+shipped here) under fixed names:
+
+    rules.py  ENGINE, the rules engine (parlor.engine.protocol.Game)
+    view.py   render(view, ui, names) and the other pure drawing functions
+    board.py  Board, the headless input state machine (taps -> moves) over views
+    link.py   PROTOCOL, its play-by-link protocol (parlor.links.base.LinkProtocol)
+    bot.py    choose(engine, state, seat, key, budget), only where the game has its own bot
+
+Adding a game is its package plus one Entry in GAMES.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from importlib import import_module
+
+TRUSTLESS, CASUAL = "trustless", "casual"     # link tiers: what a link keeps secret
+
+
+@dataclass(frozen=True)
+class Option:
+    """One setup choice: its key, its label, and (value, label) pairs; the first is the default."""
+
+    key: str
+    label: str
+    choices: tuple[tuple[object, str], ...]
+
+    @property
+    def default(self):
+        return self.choices[0][0]
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One game: static metadata, and its parts resolved from `package` on first use."""
+
+    key: str                                   # the game's key in records and saves
+    package: str                               # e.g. "parlor.games.tsuro"
+    titles: dict                               # by language: {"en": ...}
+    players: tuple[int, int]                   # fewest and most
+    blurb: str                                 # one line for the home screen
+    link_tier: str | None = TRUSTLESS           # None: not playable by link
+    options: tuple[Option, ...] = ()
+    seat_labels: tuple[str, ...] = ()          # names of seats when they have roles
+    rules_page: str = ""                       # seeds/<game>.md: the rules as implemented
+    bot_budget: int | None = None              # playout moves per bot move (generic bot)
+    own_bot: bool = False                      # whether the package has bot.py
+    _cache: dict = field(default_factory=dict, compare=False, repr=False)
+
+    def title(self, language: str = "en") -> str:
+        return self.titles.get(language) or self.titles["en"]
+
+    def seat_label(self, seat: int) -> str:
+        """A seat's role ("The king") or its number ("Player 2")."""
+        return self.seat_labels[seat] if seat < len(self.seat_labels) else f"Player {seat + 1}"
+
+    def default_options(self) -> dict:
+        return {option.key: option.default for option in self.options}
+
+    def option(self, key: str) -> Option:
+        return next(option for option in self.options if option.key == key)
+
+    def module(self, part: str):
+        """The game's module `part` (rules, view, board, link, bot), imported once."""
+        if part not in self._cache:
+            self._cache[part] = import_module(f"{self.package}.{part}")
+        return self._cache[part]
+
+    @property
+    def engine(self):
+        return self.module("rules").ENGINE
+
+    @property
+    def view(self):
+        """The module of pure drawing functions."""
+        return self.module("view")
+
+    def board(self):
+        """A fresh input handler for one game on screen."""
+        return self.module("board").Board()
+
+    @property
+    def link(self):
+        """The play-by-link protocol."""
+        return self.module("link").PROTOCOL
+
+    def bot(self, state, seat: int, key: bytes, budget: int | None = None):
+        """The computer's move for `seat`, from what that seat knows: the game's own bot.py,
+        else the generic search of parlor.play.bots with `budget` (default: bot_budget)."""
+        if self.own_bot:
+            return self.module("bot").choose(self.engine, state, seat, key)
+        from .play.bots import choose
+        return choose(self.engine, state, seat, key, budget or self.bot_budget)
+
+
+GAMES: tuple[Entry, ...] = (
+    Entry(
+        key="tyrus", package="parlor.games.tyrus", titles={"en": "Tyrus"}, players=(2, 2),
+        blurb=("Two rival factions, nine elections. Slip soldiers, merchants and priests into "
+               "the buildings face down; bluff, block and counter to win the council."),
+        rules_page="seeds/tyrus.md", bot_budget=32_000),
+    Entry(
+        key="tyrannen", package="parlor.games.tyrannen",
+        titles={"en": "Tod dem Tyrannen!"}, players=(2, 2),
+        blurb=("Lead the tyrant king to his castle, or hide three assassins "
+               "in the crowd to strike him down."),
+        options=(Option("side", "Board side", (("A", "Side A"), ("B", "Side B"))),),
+        seat_labels=("The king", "The rebels"), rules_page="seeds/tod-dem-tyrannen.md",
+        own_bot=True),
+    Entry(
+        key="tsuro", package="parlor.games.tsuro", titles={"en": "Tsuro"}, players=(2, 8),
+        blurb="Lay path tiles to steer your marker; the last one still on the board wins.",
+        link_tier=CASUAL,
+        options=(Option("elimination_bonus", "Elimination bonus",
+                        ((False, "Off"), (True, "On"))),),
+        rules_page="seeds/tsuro.md", bot_budget=16_000),
+)
+
+_BY_KEY = {entry.key: entry for entry in GAMES}
+
+
+def entry(key: str) -> Entry:
+    """One game by key; KeyError for a game this version does not know."""
+    return _BY_KEY[key]
+
+
+def entries() -> tuple[Entry, ...]:
+    """Every game this version knows, in menu order (the shipped ones, then any registered)."""
+    return tuple(_BY_KEY.values())
+
+
+def keys() -> tuple[str, ...]:
+    """Every game's key, in menu order."""
+    return tuple(_BY_KEY)
+
+
+def register(new: Entry) -> None:
+    """Add a game at run time (tests add toy games this way); its key must be new."""
+    if new.key in _BY_KEY:
+        raise ValueError(f"a game {new.key!r} is already in the catalog")
+    _BY_KEY[new.key] = new
+
+
+def unregister(key: str) -> None:
+    """Remove a game added by `register`; the shipped games stay."""
+    if any(e.key == key for e in GAMES):
+        raise ValueError(f"{key!r} is a shipped game")
+    _BY_KEY.pop(key, None)

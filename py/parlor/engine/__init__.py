@@ -1,0 +1,1 @@
+"""The rules-engine contract and deterministic randomness every game builds on."""

@@ -1,0 +1,2 @@
+"""Play by link: the record in a URL fragment, fair-play primitives, the link protocol base
+and what a device holds."""

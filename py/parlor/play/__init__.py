@@ -1,0 +1,1 @@
+"""Play on one device: the hot-seat session, saved games and the computer opponent."""

@@ -1,0 +1,33 @@
+"""Small pieces of HTML every screen uses. Every piece of text that is not ours goes through esc()."""
+from __future__ import annotations
+
+import re
+
+from .svg import esc
+
+SEAT_WORD = re.compile(r"\bSeat (\d)\b")
+
+
+def with_names(text: str, names) -> str:
+    """Engine log lines say 'Seat 0'; players want names."""
+    return SEAT_WORD.sub(lambda m: names[int(m.group(1))], text)
+
+
+def button(label: str, action: str, primary: bool = False, **data) -> str:
+    extra = "".join(f' data-{k}="{esc(v)}"' for k, v in data.items())
+    cls = "primary" if primary else "secondary"
+    return f'<button type="button" class="{cls}" data-action="{action}"{extra}>{esc(label)}</button>'
+
+
+def action_bar(hint: str, staged: bool, extra) -> str:
+    """The line saying what to do, Take back/Confirm for a staged move, the board's buttons."""
+    return (f'<p class="hint" aria-live="polite">{esc(hint)}</p><div class="actions">'
+            + (button("Take back", "take-back") + button("Confirm", "confirm", True) if staged else "")
+            + "".join(button(label, action, primary) for label, action, primary in extra)
+            + "</div>")
+
+
+def sentence(text: str) -> str:
+    """`text` with a capital first letter and one full stop at the end."""
+    text = text.strip().rstrip(".")
+    return text[:1].upper() + text[1:] + "."
