@@ -14,7 +14,7 @@ from hypothesis import given, strategies as st
 
 from parlor.games.tsuro import link as tsuro_link
 from parlor.links import casual
-from parlor.links.base import LinkError
+from parlor.links.base import LinkError, seat_of
 
 from parlor.links.fairplay import Chain, b64, derived, event_random, unb64
 from parlor.games.tsuro.rules import ENGINE, Pick, Place, StartMark
@@ -60,7 +60,7 @@ def played(players: int, i: int, bonus: bool = False) -> Game:
     devices = [Device(0, seeds[0], decode(links[0]))]
     for seat in range(1, players):
         record = link.join(decode(links[-1]), f"P{seat}", seeds[seat])
-        assert link.joined_seat(record, seeds[seat]) == seat
+        assert seat_of(record, seeds[seat]) == seat
         devices.append(Device(seat, seeds[seat], record))
         links.append(encode(record))
         for device in devices[:-1]:
@@ -248,9 +248,8 @@ def test_l3_joiners_take_the_seats_in_order_and_play_starts_when_all_are_taken()
     assert merge(one, rival)[1] == "diverged", "two players on one seat"
     two = link.join(one, "Cy", seeds[2])
     assert link.phase(two) == link.OPENING and link.to_move(two) == (0,)
-    assert [link.joined_seat(two, s) for s in seeds] == [0, 1, 2]
-    with pytest.raises(IllegalMove):
-        link.joined_seat(two, seeds_for(3, 61)[0])
+    assert [seat_of(two, s) for s in seeds] == [0, 1, 2]
+    assert seat_of(two, seeds_for(3, 61)[0]) is None
     with pytest.raises(IllegalMove):
         link.join(two, "Eve", seeds_for(3, 61)[0])
     assert merge(created, two) == (two, "advanced") and merge(one, two) == (two, "advanced")

@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 from parlor.games.tyrannen import link as tyrannen_link
+from parlor.links.base import seat_of
 
 from parlor.links.fairplay import b64, rank_subset, draw_index, event_random, hide, reveal
 from parlor.games.tyrannen.rules import ENGINE, Move, unrank_subset
@@ -230,15 +231,14 @@ def test_l2_create_join_joined_seat_and_options():
     assert link.phase(record) == link.JOINING and link.to_move(record) == (1,)
     assert record.context == tyrannen_link.CONTEXTS["B"] != tyrannen_link.CONTEXT
     joined = link.join(record, "Bob", seeds[1])
-    assert link.joined_seat(joined, seeds[1]) == 1 and link.joined_seat(joined, seeds[0]) == 0
+    assert seat_of(joined, seeds[1]) == 1 and seat_of(joined, seeds[0]) == 0
     assert link.phase(joined) == link.CHOOSING and link.to_move(joined) == (1,)
     assert len(link.legal(joined, 1, seeds[1])) == 220 and link.legal(joined, 0, seeds[0]) == []
     with pytest.raises(IllegalMove):
         link.join(joined, "Cy", derive(b"c")[:16])
     with pytest.raises(ValueError):
         link.create("Ann", seeds[0], {"side": "C"})
-    with pytest.raises(ValueError):
-        link.joined_seat(joined, derive(b"c")[:16])
+    assert seat_of(joined, derive(b"c")[:16]) is None
     assert json.dumps(link.view(record)) and link.view(record)["phase"] == link.JOINING
 
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from ..engine.protocol import IllegalMove, MalformedMove, MoveError, Replay
-from .fairplay import Audit, Chain, Problem, chain_step, history_tag, transcript_hash
+from .fairplay import Chain, Problem, chain_step, check_seeds, history_tag, transcript_hash
 from .record import Record, Seat, game_context
 
 JOINING, OPENING, OVER = "joining", "opening", "over"
@@ -345,13 +345,6 @@ class LinkProtocol:
         seat = Seat(name, Chain(record.context, number, seed).anchor)
         return replace(record, seats=with_seat(record.seats, number, seat))
 
-    def joined_seat(self, record: Record, seed: bytes) -> int:
-        """The seat whose anchor this seed made; IllegalMove if it made none."""
-        number = seat_of(record, seed)
-        if number is None:
-            raise IllegalMove("This secret belongs to no seat of this game.")
-        return number
-
     def phase(self, record: Record) -> str:
         return self.table(record).phase
 
@@ -456,10 +449,9 @@ class LinkProtocol:
         """Seeds against anchors, the game's own checks, then history tags. A missing seed is
         a problem only in a `complete` game, one known to be over."""
         seats = record.seats
-        checker = Audit(record.context, [s.anchor for s in seats],
-                        [s.seed or None for s in seats])
-        problems = [p for p in checker.problems if complete or seats[p.seat].seed]
-        seeds = [checker.seed(n) for n in range(len(seats))]
+        found, seeds = check_seeds(record.context, [s.anchor for s in seats],
+                                   [s.seed or None for s in seats])
+        problems = [p for p in found if complete or seats[p.seat].seed]
         problems += self.checks(record, table, values, seeds)
         for number, seat in enumerate(seats):
             if seat.tag and seeds[number] is not None and seat.tag != history_tag(

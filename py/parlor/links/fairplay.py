@@ -26,7 +26,7 @@ import hmac
 import secrets
 from dataclasses import dataclass
 from math import comb
-from typing import Callable, Sequence
+from typing import Sequence
 
 from ..engine.rng import Stream, frame, derive
 
@@ -202,73 +202,20 @@ class Problem:
     detail: str           # one sentence for the players
 
 
-class Audit:
-    """The end-of-game audit: seeds against anchors, then every named check a game adds.
-
-    A game's own audit walks its history and calls `check` (or `hidden`, `history`) for
-    each value a seat claimed; `problems` lists what failed and `first_failure` the
-    earliest move where a lie shows.
-    """
-
-    def __init__(self, ctx: bytes, anchors: Sequence[bytes], seeds: Sequence[bytes | None]):
-        if len(anchors) != len(seeds):
-            raise ValueError("one seed (or None) per anchor")
-        self._problems: list[Problem] = []
-        self._seeds: dict[int, bytes] = {}
-        for seat, (anchor, seed) in enumerate(zip(anchors, seeds)):
-            if seed is None:
-                self._fail("seed", seat, None, f"Seat {seat + 1} did not reveal its seed.")
-            elif not seed_matches_anchor(ctx, seat, seed, anchor):
-                self._fail("seed", seat, None,
-                           f"Seat {seat + 1} revealed a seed that does not match its anchor.")
-            else:
-                self._seeds[seat] = seed
-
-    def _fail(self, check: str, seat: int, move: int | None, detail: str) -> None:
-        self._problems.append(Problem(check, seat, move, detail))
-
-    def seed(self, seat: int) -> bytes | None:
-        """The seat's seed if it was revealed and matched its anchor."""
-        return self._seeds.get(seat)
-
-    def check(self, name: str, seat: int, move: int | None, claimed,
-              compute: Callable[[bytes], object]) -> bool:
-        """Recompute a value from the seat's seed and compare it with what the seat claimed.
-
-        Returns False when it differs, or when the seed is missing (already reported).
-        """
-        seed = self._seeds.get(seat)
+def check_seeds(ctx: bytes, anchors: Sequence[bytes],
+                seeds: Sequence[bytes | None]) -> tuple[list[Problem], list[bytes | None]]:
+    """The audit's first step: each revealed seed against its seat's anchor. The problems (a
+    seed missing or not the top of its chain), and per seat the seed that fits (else None),
+    from which a game's own audit recomputes every hidden value and claim."""
+    if len(anchors) != len(seeds):
+        raise ValueError("one seed (or None) per anchor")
+    problems, fitting = [], []
+    for seat, (anchor, seed) in enumerate(zip(anchors, seeds)):
         if seed is None:
-            return False
-        actual = compute(seed)
-        if actual == claimed:
-            return True
-        where = "" if move is None else f" at move {move + 1}"
-        self._fail(name, seat, move, f"Seat {seat + 1} claimed {claimed!r} for the {name}"
-                                     f"{where}, but its seed gives {actual!r}.")
-        return False
-
-    def hidden(self, name: str, seat: int, move: int | None, published: int, label, m: int,
-               claimed: int) -> bool:
-        """Check that a published hidden choice opens to the value the seat later claimed."""
-        return self.check(name, seat, move, claimed, lambda s: reveal(published, s, label, m))
-
-    def history(self, seat: int, move: int | None, transcript: bytes, tag: bytes) -> bool:
-        """Check a history tag the seat gave."""
-        return self.check("history check", seat, move, tag, lambda s: history_tag(s, transcript))
-
-    @property
-    def problems(self) -> list[Problem]:
-        """Every failed check: whole-game problems first, then by move."""
-        return sorted(self._problems, key=lambda p: (p.move is not None, p.move or 0, p.seat))
-
-    @property
-    def fair(self) -> bool:
-        """Whether every check passed."""
-        return not self._problems
-
-    @property
-    def first_failure(self) -> int | None:
-        """The earliest move index with a failed check, if any."""
-        moves = [p.move for p in self._problems if p.move is not None]
-        return min(moves) if moves else None
+            problems.append(Problem("seed", seat, None, f"Seat {seat + 1} did not reveal its seed."))
+        elif not seed_matches_anchor(ctx, seat, seed, anchor):
+            problems.append(Problem("seed", seat, None, f"Seat {seat + 1} revealed a seed that "
+                                                        "does not match its anchor."))
+        fitting.append(seed if seed is not None and seed_matches_anchor(ctx, seat, seed, anchor)
+                       else None)
+    return problems, fitting

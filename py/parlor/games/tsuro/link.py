@@ -17,13 +17,14 @@ from .rules import ENGINE, Pick, Place, State
 from .rules import _phase as engine_phase
 
 BONUS = "elimination_bonus"              # engine option, written "1" when on (L2)
-_PHASES = {"start": "starting", "play": "playing", "exchange": "exchanging", "over": "over"}
+STARTING, PLAYING, EXCHANGING = "starting", "playing", "exchanging"
+_PHASES = {"start": STARTING, "play": PLAYING, "exchange": EXCHANGING, "over": "over"}
 
 
 class TsuroLink(CasualLink):
     game = "tsuro"
     engine = ENGINE
-    STARTING, PLAYING, EXCHANGING = "starting", "playing", "exchanging"
+    STARTING, PLAYING, EXCHANGING = STARTING, PLAYING, EXCHANGING
     hidden_note = ("Hands are hidden from view, not cryptographically: anyone who decodes the "
                    "links of this game could work out every player's tiles, though nobody can "
                    "choose or foresee a draw.")

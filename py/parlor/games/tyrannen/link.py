@@ -35,7 +35,7 @@ JOINING, CHOOSING, START, KING_TURN, REBEL_TURN, OVER = (
 # One character per action (L6): king turn fig * 8 + strike * 4 + dir, the king's
 # never-legal "strike" codes hold the end of turn; rebel turn below.
 KING_END = 4
-REBEL_MOVES, REBEL_UNMASK, REBEL_END, REBEL_ANNOUNCE = 0, 48, 60, 61
+REBEL_UNMASK, REBEL_END, REBEL_ANNOUNCE = 48, 60, 61   # citizens' steps are 0..47
 
 
 @dataclass(frozen=True, slots=True)
