@@ -264,8 +264,26 @@ def test_k7_knight_move_costs(picture, d, cost):
     assert not legal(replace(s, ap_knights=cost - 1), step(1, d))
 
 
-def test_k7_knights_never_enter_a_gate():
-    assert not legal(scene(".1 #"), step(1, E))
+def test_d1_a_gate_field_is_a_street_field_for_knights():
+    """D1: a knight steps onto a gate like onto a street (1 AP from a street, 1 AP down from a
+    roof), climbs from it onto a roof for 2 AP, and never leaves the board through it."""
+    s = scene(".1 #  ^", exits={(0, 1): N}, ap_knights=6)
+    on_gate = ENGINE.apply(s, step(1, E))
+    assert on_gate.knights[0] == at(s, 0, 1) and on_gate.ap_knights == 5
+    assert not legal(on_gate, step(1, N)), "only the king enters the castle"
+    assert ENGINE.apply(on_gate, step(1, E)).ap_knights == 3, "from a gate up to a roof: 2 AP"
+    assert ENGINE.apply(scene("^1 #"), step(1, E)).ap_knights == 6 - 1
+
+
+def test_d1_a_gate_holds_one_figure_so_the_rebels_can_block_it():
+    """D1, K5: citizens and assassins may stand on a gate; the king cannot step onto an
+    occupied gate, so a citizen there keeps him out of the castle."""
+    s = scene(".a #  .K", phase="rebel", ap_rebel=1)
+    blocked = ENGINE.apply(s, step(cit("a"), E))
+    assert blocked.citizens[0] == at(s, 0, 1) and blocked.ap_rebel == 0
+    king_turn = replace(blocked, phase="king", ap_king=2)
+    assert not legal(king_turn, step(0, W)), "the gate is taken"
+    assert ENGINE.apply(scene(".K #"), step(0, E)).king == at(scene(".K #"), 0, 1)
 
 
 def test_k8_push_chain_moves_every_figure_one_field():
@@ -282,7 +300,6 @@ def test_k8_push_chain_moves_every_figure_one_field():
     (".1 .a .K .", "the king stops the chain"),
     (".1 .a .b", "nobody is pushed off the board"),
     (".1 .a ^  .", "nobody is pushed from a street up onto a roof"),
-    (".1 .a #", "nobody is pushed onto a gate"),
     (".1 .2 .", "knights are never pushed"),
 ])
 def test_k8_knight_cannot_move_where_it_cannot_push(picture, why):
@@ -393,11 +410,30 @@ def test_k13_k15_citizen_and_assassin_step_costs(picture, citizen_cost, assassin
             assert not legal(replace(s, ap_rebel=cost - 1), step(cit("a"), E))
 
 
-def test_k13_masked_assassin_pays_citizen_costs_and_nobody_enters_a_gate():
-    s = scene(".a ^  #", phase="rebel", assassins="a", ap_rebel=2)
+def test_k13_masked_assassin_pays_citizen_costs():
+    s = scene(".a ^  .", phase="rebel", assassins="a", ap_rebel=2)
     t = ENGINE.apply(s, step(cit("a"), E))
     assert t.ap_rebel == 0
-    assert not legal(replace(t, ap_rebel=5), step(cit("a"), E))
+
+
+def test_d1_citizens_and_assassins_enter_a_gate_like_a_street():
+    """D1: a citizen (or masked assassin) pays a street step onto a gate and a climb from it;
+    an unmasked assassin climbs down onto it for nothing."""
+    s = scene(".a #  ^", phase="rebel", assassins="a", ap_rebel=3)
+    t = ENGINE.apply(s, step(cit("a"), E))
+    assert t.citizens[0] == at(s, 0, 1) and t.ap_rebel == 2
+    assert ENGINE.apply(t, step(cit("a"), E)).ap_rebel == 0, "from a gate up to a roof: 2 AP"
+    down = scene("^A #", phase="rebel", ap_rebel=0)
+    assert ENGINE.apply(down, step(cit("a"), E)).citizens[0] == at(down, 0, 1)
+
+
+def test_d1_a_knight_pushes_a_citizen_onto_a_gate_and_off_it():
+    """D1, K8: a gate is ground level, so a push may go onto it and on to the next street."""
+    t = ENGINE.apply(scene(".1 .a #  ."), step(1, E))
+    assert t.citizens[0] == at(t, 0, 2)
+    t = ENGINE.apply(scene(".1 #a ."), step(1, E))
+    assert t.citizens[0] == at(t, 0, 2) and t.knights[0] == at(t, 0, 1)
+    assert not legal(scene(".1 #a ^"), step(1, E)), "nor from a gate up onto a roof"
 
 
 def test_k14_unmasking_is_free_and_only_in_the_rebels_turn():

@@ -36,13 +36,13 @@ class _Town:
     def __init__(self, view: dict):
         rows = view["fields"]
         self.width = width = len(rows[0])
-        self.types = "".join(rows)
+        self.types = "".join(rows).replace("T", "S")   # a gate field is a street (D1)
         self.exits = {self.cell(g["at"]) for g in view["gates"]}
         self.nbr = tuple(tuple(r2 * width + c2 for r2, c2 in
                                ((r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1))
                                if 0 <= r2 < len(rows) and 0 <= c2 < width)
                          for r, c in (divmod(i, width) for i in range(len(self.types))))
-        self.walk = tuple(tuple(n for n in near if self.types[n] in "ST") for near in self.nbr)
+        self.walk = tuple(tuple(n for n in near if self.types[n] == "S") for near in self.nbr)
         self.home = [FAR] * len(self.types)        # king steps into the castle, board empty
         todo = sorted(self.exits)
         for cell in todo:
@@ -133,7 +133,7 @@ def king_value(town: _Town, view: dict) -> float:
             value -= W_HUNT * min(town.apart(k, town.cell(c["at"])) for k in knights)
     rebel_ap = view["ap"]["rebel"] if view["phase"] == "king" else NEXT_REBEL_AP
     taken = set(knights) | {king}
-    targets = [n for n in town.nbr[king] if n not in taken and town.types[n] != "T"]
+    targets = [n for n in town.nbr[king] if n not in taken]
     free = {cell for cell in range(len(town.types)) if cell not in taken} - {c for c, _ in citizens}
     reach = town.approach(targets, free, rebel_ap)
     for cell, p in citizens:

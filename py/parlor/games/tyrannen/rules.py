@@ -48,7 +48,7 @@ from typing import NamedTuple
 from ...engine.protocol import TOKEN_ALPHABET, TOKEN_INDEX, Game, IllegalMove, MalformedMove, Outcome
 from ...engine.rng import Stream, shuffled
 
-STREET, ROOF, GATE = "S", "R", "T"
+STREET, ROOF = "S", "R"            # field levels; "T" marks a castle gate field (a street)
 DIRS = ((-1, 0), (0, 1), (1, 0), (0, -1))
 DIR_NAMES = ("north", "east", "south", "west")
 KING, N_KNIGHTS, N_CITIZENS, N_ASSASSINS = 0, 7, 12, 3
@@ -57,10 +57,10 @@ N_FIGURES = FIRST_CITIZEN + N_CITIZENS
 N_SUBSETS = comb(N_CITIZENS, N_ASSASSINS)
 KING_SEAT, REBEL_SEAT = 0, 1
 
-# AP for one step, by (field left, field entered); a missing pair is not a step.
+# AP for one step, by the level of the field left and of the field entered (D1: a gate field
+# is a street field; only the king may leave the board from it).
 WALK_COST = {(STREET, STREET): 1, (ROOF, ROOF): 1, (STREET, ROOF): 2, (ROOF, STREET): 1}
 ASSASSIN_COST = {(STREET, STREET): 1, (ROOF, ROOF): 1, (STREET, ROOF): 1, (ROOF, STREET): 0}
-KING_STEP = (STREET, GATE)
 KILL_COST = (1, 2)           # first and second knight eliminated in a round
 ATTACK_COST = 2
 WOUNDS_TO_KILL = 2
@@ -160,6 +160,11 @@ def unrank_subset(rank: int, k: int = N_ASSASSINS) -> tuple[int, ...]:
     return tuple(sorted(out))
 
 
+def level(field_type: str) -> str:
+    """STREET or ROOF: a gate field is a street field with a way into the castle (D1)."""
+    return ROOF if field_type == ROOF else STREET
+
+
 def reaches(from_type: str, to_type: str) -> bool:
     """From a roof a figure reaches every neighbour; from the ground, no roof (K9)."""
     return from_type == ROOF or to_type != ROOF
@@ -212,7 +217,7 @@ def _king_step(s: State, occ, d: int):
     if s.board.exits.get(s.king) == d:
         return "exit"
     t = s.board.nbr[s.king][d]
-    if t is None or occ[t] != -1 or s.board.types[t] not in KING_STEP:
+    if t is None or occ[t] != -1 or level(s.board.types[t]) != STREET:
         return None
     return t
 
@@ -225,13 +230,13 @@ def _knight_step(s: State, occ, k: int, d: int):
     t = b.nbr[p][d]
     if t is None:
         return None
-    cost = WALK_COST.get((b.types[p], b.types[t]))
-    if cost is None or cost > s.ap_knights:
+    cost = WALK_COST[level(b.types[p]), level(b.types[t])]
+    if cost > s.ap_knights:
         return None
     chain, cur = [], t
     while occ[cur] >= FIRST_CITIZEN:
         nxt = b.nbr[cur][d]
-        if nxt is None or b.types[nxt] == GATE or (b.types[cur], b.types[nxt]) == (STREET, ROOF):
+        if nxt is None or (level(b.types[cur]), level(b.types[nxt])) == (STREET, ROOF):
             return None
         chain.append(cur)
         cur = nxt
@@ -264,10 +269,8 @@ def _citizen_step(s: State, occ, c: int, d: int):
     t = b.nbr[p][d]
     if t is None or occ[t] != -1:
         return None
-    cost = (ASSASSIN_COST if s.unmasked[c] else WALK_COST).get((b.types[p], b.types[t]))
-    if cost is None or cost > s.ap_rebel:
-        return None
-    return cost
+    cost = (ASSASSIN_COST if s.unmasked[c] else WALK_COST)[level(b.types[p]), level(b.types[t])]
+    return None if cost > s.ap_rebel else cost
 
 
 def _assassin_strike(s: State, occ, c: int, d: int):
@@ -583,7 +586,7 @@ class Tyrannen(Game):
             p = s.knights[m.fig - 1] if m.fig <= N_KNIGHTS else s.citizens[m.fig - FIRST_CITIZEN]
             t = s.board.nbr[p][m.arg]
             verb = {(STREET, ROOF): "climbs up", (ROOF, STREET): "climbs down"}.get(
-                (s.board.types[p], s.board.types[t]), "moves")
+                (level(s.board.types[p]), level(s.board.types[t])), "moves")
             text = f"{who} {verb} {way}"
             if m.fig <= N_KNIGHTS and plan[1]:
                 pushed = [_figure_name(s, occupancy(s)[cell]) for cell in plan[1]]
