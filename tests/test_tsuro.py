@@ -266,6 +266,8 @@ def test_u08_d2_running_into_another_marker_counts_as_putting_yourself_out():
 # --- U9: out players' tiles return ------------------------------------------------------------
 
 def test_u09_out_players_tiles_are_shuffled_into_the_pile_by_a_counted_label():
+    """U9, D7: the returned tiles and the pile are shuffled together by the label ("tsuro",
+    "reshuffle", k), k the reshuffles so far; D3: the shuffle-in comes before the draw."""
     state = position([(0, 0, 0), (0, 0, 6), (5, 5, 4)], [(1, 20, 21), (3, 4, 5), (6, 7, 8)],
                      pile=(30, 31), turn=0)
     state = replace(state, reshuffles=2)
@@ -412,6 +414,8 @@ def test_u18_without_the_option_out_hands_go_straight_to_the_pile():
 
 
 def test_u18_elimination_bonus_exchange():
+    """D8: the mover sees the pool, walks the candidates in tile-id order and the engine
+    completes forced choices; D3: the bonus comes before the shuffle-in and the draw."""
     state = place(bonus_position(), 10)
     assert ENGINE.view(state, 0)["phase"] == "exchange" and ENGINE.to_move(state) == (0,)
     assert ENGINE.legal(state) == [TAKE, LEAVE]
@@ -448,6 +452,7 @@ def test_u18_bonus_view_hides_the_pool_from_other_seats():
 
 
 def test_u18_no_bonus_when_the_mover_goes_out_too():
+    """D8: the bonus needs the placing player still in."""
     state = position([(0, 1, 0), (0, 1, 1), (5, 5, 4), (5, 0, 5)], [(0,), (3, 4, 5), (6,), (7,)],
                      bonus=True)
     after = ENGINE.apply(state, Place(0, 0))          # forced: seats 0 and 1 meet

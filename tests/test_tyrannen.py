@@ -5,6 +5,7 @@ Scenes are drawn cell by cell: the field (. street, ^ roof, # gate) then an opti
 """
 import json
 from collections import deque
+from math import comb
 from dataclasses import replace
 
 import pytest
@@ -111,6 +112,7 @@ def test_k1_options_pick_the_side_and_need_two_players():
 
 
 def test_k2_side_a_setup_then_rebel_chooses_assassins_before_round_one():
+    """D4: citizen n starts on the n-th citizen field of the data; only the choice is secret."""
     s = ENGINE.initial(SEED, 2)
     a = BOARDS["A"].setup
     assert s.phase == "assassins" and ENGINE.to_move(s) == (1,)
@@ -127,12 +129,14 @@ def test_k2_side_a_setup_then_rebel_chooses_assassins_before_round_one():
 
 
 def test_k2_side_a_board_has_two_gates_each_reachable_by_the_king():
+    """D3: side A's gates are the cells the source's king won on, (1,2) and (4,0)."""
     b = BOARDS["A"]
     assert sorted(b.rc(g) for g in b.exits) == [[1, 2], [4, 0]]
     assert street_distance(b, b.cell(9, 9), b.cell(4, 0)) == 14
 
 
 def test_k3_side_b_rebel_chooses_assassins_before_the_king_chooses_a_start():
+    """D14: move 1 is the rebel's choice, move 2 the king's start; then all knights at once."""
     s = ENGINE.initial(SEED, 2, {"side": "B"})
     assert s.phase == "assassins" and ENGINE.to_move(s) == (1,)
     assert s.king is None and s.knights == (None,) * 7
@@ -154,9 +158,14 @@ def test_k3_side_b_rebel_chooses_assassins_before_the_king_chooses_a_start():
 
 
 def test_k3_side_b_deck_has_14_cards_without_the_red_gem_card():
+    """D13, D15: card 15 (the red gem) is left out; the game ends after the 14th round."""
     s = ENGINE.initial(SEED, 2, {"side": "B"})
     assert BOARDS["B"].setup["gem_card"] == 15
     assert sorted(s.deck) == list(range(1, 15))
+    values = {n: tuple(CARDS[n])[1:] for n in CARDS}
+    assert values[15] == (4, 1, 5, False) and values[2] == values[6] == values[14] == values[15]
+    mix = [CARDS[n] for n in s.deck]
+    assert sum(c.shackle for c in mix) == 7 and sum(c.king_ap == 2 for c in mix) == 4
     s = chosen(s)
     for _ in range(14):
         assert s.phase == "king"
@@ -219,6 +228,7 @@ def test_k4_round_card_sets_the_ap_and_unused_ap_lapse():
 
 
 def test_k4_end_turn_is_always_legal_in_a_round():
+    """D8: every action is a move of its own; `end` is always legal and never automatic."""
     s = scene(".K .a", ap_king=0, ap_knights=0)
     assert ENGINE.legal(s) == [Move("end")]
     s = ENGINE.apply(s, Move("end"))
@@ -287,6 +297,8 @@ def test_d1_a_gate_holds_one_figure_so_the_rebels_can_block_it():
 
 
 def test_k8_push_chain_moves_every_figure_one_field():
+    """D7: each shoved figure moves one field, an unmasked assassin like a citizen, for the
+    knight's own step only."""
     s = scene(".1 .a .B .  .")
     t = ENGINE.apply(s, step(1, E))
     assert t.knights[0] == at(t, 0, 1)
@@ -303,6 +315,7 @@ def test_k8_push_chain_moves_every_figure_one_field():
     (".1 .2 .", "knights are never pushed"),
 ])
 def test_k8_knight_cannot_move_where_it_cannot_push(picture, why):
+    """D7: every single shove must be allowed and the line must end on an empty field."""
     s = scene(picture)
     assert not legal(s, step(1, E)), why
     with pytest.raises(IllegalMove):
@@ -324,6 +337,7 @@ def test_k8_climbing_knight_pushes_a_roof_figure_along_the_roofs():
 # --- K9-K11: reach, elimination, capture ----------------------------------------------------
 
 def test_k9_reach_from_street_not_onto_roof_but_from_roof_onto_street():
+    """D5: reach limits knights capturing or eliminating and assassins eliminating knights."""
     s = scene("""
         .1 ^a
         ^2 .b
@@ -340,6 +354,7 @@ def test_k9_reach_from_street_not_onto_roof_but_from_roof_onto_street():
 
 
 def test_k10_knight_eliminates_an_unmasked_assassin_for_1_ap_in_any_round():
+    """D6: an unmasked assassin is eliminated, in any round, without using up the capture."""
     s = scene(".1 .A .b", card=PLAIN, assassins="b")
     t = ENGINE.apply(s, strike(1, E))
     assert t.citizens[0] is None and t.ap_knights == s.ap_knights - 1 and t.outcome is None
@@ -355,6 +370,7 @@ def test_k11_capture_only_on_a_shackle_round():
 
 
 def test_k11_at_most_one_capture_per_round():
+    """D6: one capture of a masked citizen a round; eliminations go on after it."""
     s = scene(".a .1 .b .2 .C", card=SHACKLE, assassins="c")
     t = ENGINE.apply(s, strike(1, W))
     assert t.citizens[0] is None and t.captured and t.ap_knights == s.ap_knights - 1
@@ -370,6 +386,7 @@ def test_k11_capture_follows_the_reach_rule():
 # --- K12: hidden captures and the announcement ---------------------------------------------
 
 def test_k12_captured_hidden_assassin_is_not_announced():
+    """D12: a capture reads and looks the same whether or not the citizen was an assassin."""
     picture = ".1 .a .  .b"
     guilty = scene(picture, assassins="ab")
     innocent = scene(picture, assassins="bc")
@@ -427,6 +444,14 @@ def test_d1_citizens_and_assassins_enter_a_gate_like_a_street():
     assert ENGINE.apply(down, step(cit("a"), E)).citizens[0] == at(down, 0, 1)
 
 
+def test_d5_a_gate_is_ground_level_for_reach():
+    """D5, D1: a knight on a gate reaches streets but not roofs; one on a roof reaches a
+    citizen on a gate."""
+    assert not legal(scene("#1 ^a", card=SHACKLE, assassins="b"), strike(1, E))
+    assert legal(scene("#1 .a", card=SHACKLE, assassins="b"), strike(1, E))
+    assert legal(scene("^1 #a", card=SHACKLE, assassins="b"), strike(1, E))
+
+
 def test_d1_a_knight_pushes_a_citizen_onto_a_gate_and_off_it():
     """D1, K8: a gate is ground level, so a push may go onto it and on to the next street."""
     t = ENGINE.apply(scene(".1 .a #  ."), step(1, E))
@@ -437,6 +462,8 @@ def test_d1_a_knight_pushes_a_citizen_onto_a_gate_and_off_it():
 
 
 def test_k14_unmasking_is_free_and_only_in_the_rebels_turn():
+    """D9: only in the rebel's turn, only the rebel's own assassins still on the board; a
+    masked assassin cannot strike."""
     s = scene(".a .b .1", phase="rebel", assassins="b", ap_rebel=0)
     assert not legal(s, Move("unmask", cit("a"))), "only assassins unmask"
     assert not legal(replace(s, phase="king"), Move("unmask", cit("b")))
@@ -446,9 +473,12 @@ def test_k14_unmasking_is_free_and_only_in_the_rebels_turn():
     assert ENGINE.view(t, 0)["citizens"][1]["assassin"] is True
     assert not legal(s, strike(cit("b"), E)), "a masked assassin cannot strike"
     assert legal(replace(t, ap_rebel=1), strike(cit("b"), E))
+    gone = replace(s, citizens=(s.citizens[0], None) + s.citizens[2:])
+    assert not legal(gone, Move("unmask", cit("b"))), "a captured assassin stays masked"
 
 
 def test_k15_climbing_down_costs_an_assassin_nothing_even_at_zero_ap():
+    """D10: an unmasked assassin climbs down even with 0 AP left."""
     s = scene("^A .", phase="rebel", ap_rebel=0)
     assert ENGINE.legal(s) == [step(cit("a"), E), Move("end")]
 
@@ -456,6 +486,7 @@ def test_k15_climbing_down_costs_an_assassin_nothing_even_at_zero_ap():
 # --- K16, K17: the assassins' attacks -------------------------------------------------------
 
 def test_k16_second_knight_costs_2_ap_and_at_most_two_per_round():
+    """D11: knights eliminated are counted per round over all assassins; the count restarts."""
     s = scene(".1 .A .2 .  .3 .B", phase="rebel", ap_rebel=5)
     s = ENGINE.apply(s, strike(cit("a"), W))
     assert s.knights[0] is None and s.ap_rebel == 4 and s.kills == 1
@@ -473,6 +504,7 @@ def test_k16_second_kill_needs_2_ap():
 
 
 def test_k17_two_hits_kill_the_king_even_from_a_roof():
+    """D5: attacks on the king ignore reach: an assassin on a roof hits him on the street."""
     s = scene("""
         ^A .K
         .  .
@@ -491,6 +523,7 @@ def test_k17_two_hits_kill_the_king_even_from_a_roof():
 # --- K18-K20: the end of the game ---------------------------------------------------------
 
 def test_k18_rebel_wins_when_the_deck_is_spent():
+    """D13: the game ends when the rebel ends the last round's turn; the rebel wins."""
     s = replace(scene(".K .a", phase="rebel"), drawn=3)
     t = ENGINE.apply(s, Move("end"))
     assert t.outcome.winners == (1,) and t.phase == "over"
@@ -498,6 +531,7 @@ def test_k18_rebel_wins_when_the_deck_is_spent():
 
 
 def test_k19_king_wins_only_by_stepping_off_the_board_from_a_gate():
+    """D2: the king on a gate enters the castle by a step in its exit direction, for 1 AP."""
     s = scene("""
         ^  #  ^
         .  .K .
@@ -511,6 +545,7 @@ def test_k19_king_wins_only_by_stepping_off_the_board_from_a_gate():
 
 
 def test_k19_gate_exit_direction_comes_from_the_board():
+    """D2: each gate has one exit direction; side A: north from (1,2), west from (4,0)."""
     s = scene("#K .", exits={(0, 0): W})
     assert not legal(s, step(0, N))
     assert ENGINE.apply(s, step(0, W)).outcome.winners == (0,)
@@ -527,8 +562,10 @@ def test_k19_king_wins_when_the_last_unmasked_assassin_is_eliminated():
 # --- protocol: tokens, views, hidden values ------------------------------------------------
 
 def test_assassin_choice_is_the_colex_rank_of_the_subset():
+    """D16: the choice is sent as the colex rank C(a,1) + C(b,2) + C(c,3), a < b < c."""
     subsets = [unrank_subset(r) for r in range(220)]
     assert len(set(subsets)) == 220 and all(rank_subset(x) == r for r, x in enumerate(subsets))
+    assert all(r == comb(a, 1) + comb(b, 2) + comb(c, 3) for r, (a, b, c) in enumerate(subsets))
     assert subsets[0] == (0, 1, 2) and subsets[1] == (0, 1, 3) and subsets[219] == (9, 10, 11)
 
 
@@ -560,6 +597,7 @@ def test_assassin_choice_is_described_without_names_to_all_but_the_rebel():
 
 
 def test_views_hide_the_assassins_from_the_king_until_the_end():
+    """D12: views show the assassins to everyone once the game is over, and not before."""
     s = chosen(ENGINE.initial(SEED, 2), rank_subset([0, 4, 11]))
     king, rebel = ENGINE.view(s, 0), ENGINE.view(s, 1)
     json.dumps(king)

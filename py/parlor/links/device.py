@@ -258,8 +258,9 @@ class LinkSession:
         if self.pending is not None:
             self.act(self.pending)
 
-    def join(self, name: str) -> None:
-        seed = new_seed()
+    def join(self, name: str, seed: bytes | None = None) -> None:
+        """Take the first open seat with a fresh secret (`seed` only in tests)."""
+        seed = seed or new_seed()
         record = self.protocol.join(self.record, name, seed)
         self._keep(Held(record, seat_of(record, seed), seed))
 
@@ -286,9 +287,10 @@ class LinkSession:
         self.notice = FULL if self.store.full else ""
 
 
-def create(store: LinkStore, game: str, name: str, options: dict | None = None) -> LinkSession:
-    """A new game by link, with this device in seat 0."""
-    seed = new_seed()
+def create(store: LinkStore, game: str, name: str, options: dict | None = None,
+           seed: bytes | None = None) -> LinkSession:
+    """A new game by link, with this device in seat 0 (`seed` given only in tests)."""
+    seed = seed or new_seed()
     record = protocol_for(game).create(name, seed, options)
     session = LinkSession(Held(record, 0, seed), store)
     session._keep(session.held)

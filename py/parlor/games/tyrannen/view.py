@@ -87,6 +87,8 @@ def _status(view: dict, names) -> str:
         title = f"Game over after round {view['round']} of {view['rounds_total']}"
     elif card:
         title = f"Round {view['round']} of {view['rounds_total']}"
+    elif phase == "king":       # by link: the king's player has yet to turn the card up
+        title = f"Round {len(view['played']) + 1}: the round card is not turned up yet"
     else:
         title = "Setting up"
     extra = f" \u00b7 {view['rounds_left']} left" if card and phase != "over" else ""
@@ -102,8 +104,8 @@ def _status(view: dict, names) -> str:
     pills = [("King AP", _pool(ap["king"], card, "king_ap"), phase == "king"),
              ("Knights AP", _pool(ap["knights"], card, "knight_ap"), phase == "king"),
              ("Rebel AP", _pool(ap["rebel"], card, "rebel_ap"), phase == "rebel"),
-             ("Capture", _shackle(view), phase in ("king", "rebel") and card["shackle"]
-              and not view["captured_this_round"]),
+             ("Capture", _shackle(view), phase in ("king", "rebel") and bool(card)
+              and card["shackle"] and not view["captured_this_round"]),
              ("King's life", "", False)]
     w = (WIDTH - 2 * LEFT - 4 * 4) / 5
     for i, (label, value, active) in enumerate(pills):
