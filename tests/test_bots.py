@@ -2,13 +2,11 @@
 legal, reproducible, blind to hidden values, and clearly stronger than random play. Budgets
 are kept small so the file stays fast."""
 import copy
-from dataclasses import replace
 
 import pytest
 
 from parlor.play import bots
 from parlor import catalog
-from parlor.games.tyrannen.rules import ENGINE as TYRANNEN, END, FIRST_CITIZEN, Move, rank_subset
 from parlor.engine.protocol import Outcome
 from parlor.engine.rng import Stream, derive
 
@@ -98,12 +96,6 @@ def test_bot_never_reads_hidden_values(key):
     assert differed, "no position had hidden values to change: the check proved nothing"
 
 
-def test_a_single_legal_move_is_played():
-    state = tyrannen_round("king", ap_king=0, ap_knights=0)
-    assert TYRANNEN.legal(state) == [END]
-    assert choose(TYRANNEN, state, 0, b"k") == END
-
-
 def test_only_the_seat_to_move_may_ask():
     game = ENGINES["tyrus"]
     state = game.initial(b"\x03" * 16, 2, {})
@@ -117,62 +109,3 @@ def test_score_counts_wins_shared_wins_draws_and_losses():
     assert bots.score(Outcome((0, 1, 2), "shared"), 0) == pytest.approx(1 / 3)
     assert bots.score(Outcome((), "draw"), 0) == 0.5
     assert bots.score(Outcome((0,), "won"), 1) == 0
-
-
-# --- Tod dem Tyrannen: the heuristic player --------------------------------------------
-
-def tyrannen_round(phase: str, assassins=(2, 5, 9), **changes):
-    """Side A in round 1 with the given assassins, then `changes` (cells as (row, col))."""
-    state = TYRANNEN.initial(b"tyrannen-bot-tst", 2)
-    state = TYRANNEN.apply(state, Move("assassins", 0, rank_subset(assassins)))
-    cell = state.board.cell
-    if "king" in changes:
-        changes["king"] = cell(*changes["king"])
-    if "knights" in changes:
-        changes["knights"] = tuple(cell(*rc) for rc in changes["knights"])
-    if phase == "rebel":
-        changes = {"ap_king": 0, "ap_knights": 0, **changes}
-    return replace(state, phase=phase, **changes)
-
-
-def play_turn(state, seat: int, key: bytes):
-    """Let the bot act for `seat` until it ends the turn or the game ends; the moves made."""
-    made = []
-    while TYRANNEN.outcome(state) is None and TYRANNEN.to_move(state) == (seat,):
-        move = choose(TYRANNEN, state, seat, derive(key, len(made)))
-        made.append(move)
-        state = TYRANNEN.apply(state, move)
-        if move.kind == "end":
-            break
-    return state, made
-
-
-def test_tyrannen_king_leaves_through_the_gate_when_he_can():
-    state = tyrannen_round("king", king=(1, 2), ap_king=1)
-    after, made = play_turn(state, 0, b"gate")
-    assert made[0] == Move("step", 0, 0)
-    assert after.outcome is not None and after.outcome.winners == (0,)
-
-
-def test_tyrannen_knights_eliminate_an_unmasked_assassin_in_reach():
-    """Citizen 5 (index 4) at (5,2) is an unmasked assassin; knight 2 moves next to it."""
-    knights = [[1, 3], [5, 3], [7, 8], [8, 7], [8, 8], [8, 9], [9, 8]]
-    state = tyrannen_round("king", assassins=(2, 4, 9), knights=knights,
-                           unmasked=tuple(i == 4 for i in range(12)))
-    assert state.board.rc(state.citizens[4]) == [5, 2]
-    after, _ = play_turn(state, 0, b"hunt")
-    assert after.citizens[4] is None and after.phase == "rebel"
-
-
-def test_tyrannen_rebel_unmasks_beside_the_king_and_kills_him():
-    """Citizen 3 (index 2) stands north of the king; with 4 AP two hits kill (K17)."""
-    state = tyrannen_round("rebel", king=(4, 4), ap_rebel=4)
-    assert state.board.rc(state.citizens[2]) == [3, 4]
-    after, made = play_turn(state, 1, b"strike")
-    assert made[0] == Move("unmask", FIRST_CITIZEN + 2)
-    assert after.outcome is not None and after.outcome.winners == (1,)
-
-
-def test_tyrannen_bot_king_beats_a_random_rebel():
-    """A random king never reaches the castle; the bot's king wins this seeded game."""
-    assert match(TYRANNEN, 0, 0) == 1

@@ -160,6 +160,31 @@ def test_l5_round_cards_follow_from_the_kings_fresh_value_and_the_rebels_latest(
         assert tuple(drawn) == table.state.deck[:len(drawn)]
 
 
+def test_l5_before_the_kings_message_no_screen_but_his_shows_the_round_card():
+    """Until the king's message of a round arrives its card is not drawn: the rebel's and a
+    spectator's screens show no card (the round's title says it is not turned up yet), the
+    king's screen shows the card his message will turn up. Drawn from the views alone: the
+    screens once showed an undrawn card here."""
+    from parlor.links import device as linkplay
+    from parlor.play.saves import MemoryBackend
+    from parlor.screens import link as link_screens
+    game = played(SPENT)
+    due = [t for t in game.links if table_of(decode(t)).card_due
+           and link.phase(decode(t)) == link.KING_TURN]
+    assert due
+    for text in due[:3]:
+        record = decode(text)
+        king = link.view(record, 0, game.seeds[0])["card"]
+        assert king is not None
+        for seat in (1, None):
+            held = linkplay.Held(record, seat, None if seat is None else game.seeds[seat])
+            session = linkplay.LinkSession(held, linkplay.LinkStore(MemoryBackend()))
+            assert session.seen().view["card"] is None
+            html = link_screens.link_screen(session, "https://example.org/", False, False)
+            assert "not turned up yet" in html
+            assert f"{king['rebel_ap']} / " not in html.split("Rebel AP")[1][:80]
+
+
 # L7: secrecy.
 
 def masked_secret(view):
