@@ -28,7 +28,7 @@ from linktools import (any_char, damage, edit, edits, move_changes, moves_of, re
 
 link = tyrannen_link.PROTOCOL
 
-GAMES = (0, 1, 3, 7)       # the king killed, deck spent, last assassin unmasked, announced
+GAMES = (0, 1, 21, 7)      # the king killed, deck spent, last assassin unmasked, announced
 KILLED, SPENT, PUBLIC_LAST, ANNOUNCED = GAMES
 
 
