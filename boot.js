@@ -7,7 +7,8 @@
   const stage = document.getElementById("boot-stage");
   const bar = document.getElementById("boot-progress");
   const stall = document.getElementById("boot-stall");
-  const STALL_MS = 20000;   // no progress for this long: offer Retry (loading goes on meanwhile)
+  // No progress for this long: offer Retry (loading goes on meanwhile). Tests shorten it.
+  const STALL_MS = window.parlorStallMs || 20000;
   const MB = 1e6;
   let failed = false;
   let stallTimer = 0;
@@ -147,14 +148,13 @@
 
   function handOver() {
     clearTimeout(stallTimer);
-    document.getElementById("boot").setAttribute("aria-busy", "false");
     const app = document.getElementById("app");
     const shell = document.getElementById("shell-home");
     for (const field of shell.querySelectorAll("input[id]")) {
       const twin = app.querySelector(`#${CSS.escape(field.id)}`);
       if (twin && field.value !== field.defaultValue) twin.value = field.value;
     }
-    shell.replaceChildren(); // its ids now belong to the real screen
+    document.getElementById("boot").remove(); // its ids and classes now belong to the real screen
     if (pendingTap) {
       const selector = pendingTap.map(([key, value]) =>
         `[data-${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}="${CSS.escape(value)}"]`).join("");
@@ -183,6 +183,7 @@
     if (!("serviceWorker" in navigator)) return;
     const sw = navigator.serviceWorker;
     sw.addEventListener("message", ({ data }) => {
+      if (data && data.type === "parlor:cached") window.parlorCached = data.complete; // all kept
       if (data && data.type === "parlor:download" && data.total && !ready()) {
         const percent = Math.floor(100 * data.loaded / data.total);
         show(`Downloading the games: ${percent} % (${(data.left / MB).toFixed(1)} of ${(data.sent / MB).toFixed(1)} MB left)`,

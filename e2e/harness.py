@@ -22,10 +22,11 @@ PHONE = {"viewport": {"width": 360, "height": 640}, "device_scale_factor": 2,
 
 
 @contextlib.contextmanager
-def serve(directory: Path = DIST, log: list | None = None):
+def serve(directory: Path = DIST, log: list | None = None, rate: int | None = None):
     """Serve `directory` on a free loopback port as a good static host does (tools/serve.py);
-    yields its base URL. `log`, if given, receives (path, status, encoding, bytes) per response."""
-    with site_server.serve(directory, log=log) as url:
+    yields its base URL. `log`, if given, receives (path, status, encoding, bytes) per response;
+    `rate` slows every response to that many bytes per second."""
+    with site_server.serve(directory, log=log, rate=rate) as url:
         yield url
 
 

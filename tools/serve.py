@@ -17,6 +17,7 @@ import functools
 import http.server
 import os
 import threading
+import time
 from pathlib import Path
 
 TYPES = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
@@ -32,6 +33,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     max_age = 600
     log: list | None = None          # if a list: (path, status, encoding, bytes) per response
+    rate: int | None = None          # if set: bytes per second per response (a slow network)
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
 
     def send_head(self):
@@ -80,6 +82,15 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         if self.log is not None:
             self.log.append((self.path.split("?")[0], status, encoding, size))
 
+    def copyfile(self, source, outputfile):
+        if not self.rate:
+            return super().copyfile(source, outputfile)
+        chunk = max(1, self.rate // 10)
+        while block := source.read(chunk):
+            outputfile.write(block)
+            outputfile.flush()
+            time.sleep(len(block) / self.rate)
+
     def send_error(self, code, message=None, explain=None):
         self._record(code, None, 0)
         super().send_error(code, message, explain)
@@ -89,9 +100,10 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
 
 @contextlib.contextmanager
-def serve(directory: Path, max_age: int = 600, log: list | None = None, port: int = 0):
+def serve(directory: Path, max_age: int = 600, log: list | None = None, port: int = 0,
+          rate: int | None = None):
     """Serve `directory` on loopback (a free port unless given); yields the base URL."""
-    handler = type("SiteHandler", (Handler,), {"max_age": max_age, "log": log})
+    handler = type("SiteHandler", (Handler,), {"max_age": max_age, "log": log, "rate": rate})
     server = http.server.ThreadingHTTPServer(
         ("127.0.0.1", port), functools.partial(handler, directory=str(directory)))
     server.daemon_threads = True
