@@ -16,24 +16,26 @@
 
   const ready = () => root.dataset.ready === "1";
 
-  // Any sign of life restarts the stall timer and takes back an offer to retry.
-  function moved() {
+  // Any sign of life restarts the stall timer and takes back an offer to retry. While bytes
+  // are expected, silence means a stalled download; once all have arrived, Python starts,
+  // which a slow phone takes a while to do without a sign, so then the patience is longer.
+  function moved(patience = STALL_MS) {
     clearTimeout(stallTimer);
     stall.hidden = true;
     if (!ready() && !failed) {
-      stallTimer = setTimeout(() => { stall.hidden = false; }, STALL_MS);
+      stallTimer = setTimeout(() => { stall.hidden = false; }, patience);
     }
   }
   document.getElementById("boot-retry").addEventListener("click", () => location.reload());
 
-  function show(text, fraction) {
-    stage.textContent = text;
+  function show(text, fraction, patience) {
+    stage.textContent = pendingTap ? `${text} Your tap will count as soon as the game is ready.` : text;
     if (fraction === undefined) bar.hidden = true;
     else {
       bar.hidden = false;
       bar.value = fraction;
     }
-    moved();
+    moved(patience);
   }
 
   function fail(title, detail) {
@@ -141,8 +143,8 @@
       event.preventDefault();
       shell.querySelectorAll(".pending").forEach((node) => node.classList.remove("pending"));
       control.classList.add("pending");
+      if (!pendingTap) stage.textContent += " Your tap will count as soon as the game is ready.";
       pendingTap = Object.entries(control.dataset);
-      stage.textContent = "Starting… your tap will count as soon as the game is ready.";
     }, true);
   }
 
@@ -185,6 +187,10 @@
     sw.addEventListener("message", ({ data }) => {
       if (data && data.type === "parlor:cached") window.parlorCached = data.complete; // all kept
       if (data && data.type === "parlor:download" && data.total && !ready()) {
+        if (data.loaded >= data.total) {
+          show("Starting Python…", undefined, 3 * STALL_MS);
+          return;
+        }
         const percent = Math.floor(100 * data.loaded / data.total);
         show(`Downloading the games: ${percent} % (${(data.left / MB).toFixed(1)} of ${(data.sent / MB).toFixed(1)} MB left)`,
              data.loaded / data.total);
@@ -213,8 +219,10 @@
       files: { "app/parlor.zip": "./*" },
       plugins: ["!codemirror", "!deprecations-manager", "!donkey", "!py-editor", "!py-game", "!py-terminal"],
     }));
-    script.addEventListener("py:ready", () => show("Opening Parlor…"));
+    script.addEventListener("py:ready", () => show("Opening Parlor…", undefined, 3 * STALL_MS));
     document.body.append(script);
+    // PyScript fetches the app once Python runs; fetched now, it arrives while Python starts.
+    for (const url of ["app/parlor.zip", "app/main.py"]) fetch(url).catch(() => {});
     return import("./pyscript/core.js");
   }
 

@@ -1,7 +1,7 @@
 // Parlor's service worker: keep the site for offline use and serve it cache-first.
 // The build replaces the placeholder below with this build's version, snapshot cache name,
-// shell (what the first paint needs) and files: {url, size, sent: {br, gzip}, hash} for every
-// file a real first visit fetched (tools/first-visit.json).
+// shell (what the first paint needs) and files: {url, size, sent: {br, gzip}, hash, start} for
+// every file a real first visit fetched (tools/first-visit.json; start: before it was ready).
 //
 // - First visit (no Parlor cache yet): install keeps only the shell and takes over the page at
 //   once; the other files are kept as the page fetches them through this worker (each checked
@@ -35,6 +35,14 @@ function expect(file) {
   if (!progress.files.has(file.url)) progress.files.set(file.url, { file, loaded: 0, encoding: "br" });
 }
 
+/** Count every file the page needs to start that is still missing, so the total is known at
+ *  once and reaches 100 % when the page has all it needs (the rest comes with the top-up). */
+async function expectMissing(cache) {
+  if (progress.started) return;
+  progress.started = true;
+  for (const file of await missing(cache, BUILD.files.filter((f) => f.start))) expect(file);
+}
+
 function count(file, bytes, encoding) {
   const entry = progress.files.get(file.url);
   if (!entry) return;
@@ -54,9 +62,9 @@ function count(file, bytes, encoding) {
   tellPages({ type: "parlor:download", loaded, total, sent: Math.round(sent), left: Math.round(left) });
 }
 
-/** Fetch a listed file from the network; its body counts towards the progress as it is read. */
+/** Fetch a listed file (by default revalidating any HTTP-cached copy); its body counts
+ *  towards the progress as it is read. */
 async function download(file, request) {
-  expect(file);
   const response = await fetch(request ?? new Request(new URL(file.url, self.registration.scope), { cache: "no-cache" }));
   if (!response.ok) throw new Error(`${file.url}: HTTP ${response.status}`);
   const encoding = response.headers.get("Content-Encoding") ?? "identity";
@@ -82,10 +90,18 @@ async function keep(cache, file, response, body) {
                   new Response(blob, { status: 200, headers }));
 }
 
-/** Network to cache, counted: for top-up and updates. */
-async function fetchInto(cache, file) {
-  const { response, body } = await download(file);
-  await keep(cache, file, response, body);
+/** Network to cache, counted: for top-up and updates. On a first visit the shell was fetched
+ *  by the page a moment ago: the HTTP cache may serve it, unless it is not this version's. */
+async function fetchInto(cache, file, mode = "no-cache") {
+  const url = new URL(file.url, self.registration.scope);
+  try {
+    const { response, body } = await download(file, new Request(url, { cache: mode }));
+    await keep(cache, file, response, body);
+  } catch (error) {
+    if (mode === "no-cache") throw error;
+    const { response, body } = await download(file, new Request(url, { cache: "no-cache" }));
+    await keep(cache, file, response, body);
+  }
 }
 
 async function oldCopy(file) {
@@ -105,7 +121,7 @@ async function missing(cache, files) {
   return out;
 }
 
-async function installFiles(files) {
+async function installFiles(files, mode) {
   const cache = await caches.open(CACHE);
   const todo = [];
   for (const file of await missing(cache, files)) {
@@ -113,8 +129,8 @@ async function installFiles(files) {
     if (old) await cache.put(new URL(file.url, self.registration.scope).href, old);
     else todo.push(file);
   }
-  for (const file of todo) expect(file);
-  await Promise.all(todo.map((file) => fetchInto(cache, file)));
+  if (mode === "no-cache") todo.forEach(expect);   // an update: counted; a first visit's shell: not
+  await Promise.all(todo.map((file) => fetchInto(cache, file, mode)));
 }
 
 self.addEventListener("install", (event) => {
@@ -122,7 +138,8 @@ self.addEventListener("install", (event) => {
     const names = (await caches.keys()).filter((n) => n.startsWith("parlor-") && !n.startsWith("parlor-snapshot-"));
     const update = names.some((n) => n !== CACHE);
     const shell = new Set(BUILD.shell.map((url) => new URL(url, self.registration.scope).href));
-    await installFiles(update ? BUILD.files : BUILD.files.filter((f) => shell.has(new URL(f.url, self.registration.scope).href)));
+    if (update) await installFiles(BUILD.files, "no-cache");
+    else await installFiles(BUILD.files.filter((f) => shell.has(new URL(f.url, self.registration.scope).href)), "default");
     await self.skipWaiting();
   })());
 });
@@ -143,6 +160,7 @@ self.addEventListener("message", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     const todo = await missing(cache, BUILD.files);
+    todo.forEach(expect);
     let error = null;
     await Promise.all(todo.map((file) => fetchInto(cache, file).catch((e) => { error = e; })));
     event.source?.postMessage({ type: "parlor:cached", complete: !error, fetched: todo.length });
@@ -160,6 +178,7 @@ async function respond(event) {
   try {
     if (!file) return await fetch(request);
     // A listed file not kept yet (first visit): pass it to the page as it arrives, keep a copy.
+    await expectMissing(cache);
     const { response, body } = await download(file, navigate ? new Request(url) : request);
     const [page, copy] = body.tee();
     event.waitUntil(keep(cache, file, response, copy).catch((error) => console.warn("Parlor: not kept:", error)));

@@ -93,7 +93,7 @@ def test_a_new_deployment_is_fully_kept_before_it_takes_over_and_keeps_the_games
         index = site / "index.html"
         index.write_text(index.read_text().replace("<title>Parlor</title>",
                                                    "<title>Parlor</title><meta name=release content=two>"))
-        new = build_site.finish(site)
+        new = build_site.finish(site, json.loads((site / "build-report.json").read_text()))
         assert new["version"] != old["version"]
         page.reload()
         wait_ready(page)

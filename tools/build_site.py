@@ -161,38 +161,39 @@ def write_page() -> None:
     (DIST / "index.html").write_text(page)
 
 
-def digest(paths: list[Path], extra: str = "") -> str:
+def digest(dist: Path, paths: list[Path], extra: str = "") -> str:
     h = hashlib.sha256(extra.encode())
     for path in paths:
-        h.update(path.relative_to(DIST).as_posix().encode())
+        h.update(path.relative_to(dist).as_posix().encode())
         h.update(hashlib.sha256(path.read_bytes()).digest())
     return h.hexdigest()[:16]
 
 
-def write_loader(report: dict) -> str:
+def write_loader(dist: Path, report: dict) -> str:
     """The loader PyScript imports as its interpreter, and the worker that makes snapshots.
-    Returns the snapshot key: it changes with anything a snapshot depends on."""
+    Returns the snapshot cache name: its key changes with anything a snapshot depends on."""
     start = {"lockInfo": lock_info(), "imports": report["snapshot_imports"]}
     sources = {name: (ROOT / source).read_text()
                for name, source in (("loader.mjs", "pyodide-loader.mjs"),
                                     ("snapshot.mjs", "snapshot-worker.mjs"))}
-    inputs = [DIST / "pyodide" / name for name in PYODIDE_FILES + ("python_stdlib.zip",)]
-    key = digest(inputs + [DIST / "app/parlor.zip"], json.dumps(start) + "".join(sources.values()))
+    inputs = [dist / "pyodide" / name for name in PYODIDE_FILES + ("python_stdlib.zip",)]
+    key = digest(dist, inputs + [dist / "app/parlor.zip"],
+                 json.dumps(start) + "".join(sources.values()))
     start["snapshotCache"] = f"parlor-snapshot-{key}"
     for name, text in sources.items():
         if "self.PARLOR_START" not in text:
             raise SystemExit(f"build: {name} lost its self.PARLOR_START placeholder")
-        (DIST / "pyodide" / name).write_text(text.replace("self.PARLOR_START", json.dumps(start), 1))
+        (dist / "pyodide" / name).write_text(text.replace("self.PARLOR_START", json.dumps(start), 1))
     return start["snapshotCache"]
 
 
-def precache_list() -> list[str]:
+def precache_list(dist: Path) -> list[str]:
     """Files the service worker keeps: those a real first visit fetched, plus the manifest and
     its icons (installing to the home screen needs them, offline too), and no others."""
-    manifest = json.loads((DIST / "manifest.webmanifest").read_text())
+    manifest = json.loads((dist / "manifest.webmanifest").read_text())
     visit = sorted(set(json.loads(FIRST_VISIT.read_text())["files"]) | {"manifest.webmanifest"}
                    | {icon["src"] for icon in manifest["icons"]})
-    missing = [name for name in visit if not (DIST / name).is_file()]
+    missing = [name for name in visit if not (dist / name).is_file()]
     if missing:
         raise SystemExit(f"build: {FIRST_VISIT.name} names files this build lacks: {missing}.\n"
                          "The runtime changed: record a new visit with "
@@ -200,10 +201,14 @@ def precache_list() -> list[str]:
     return visit
 
 
-def write_service_worker(dist: Path = DIST) -> dict:
+def write_service_worker(dist: Path, snapshot_cache: str) -> dict:
     """Put this build's file list (url, size, sizes as sent, hash) and version into sw.js and
     build.json."""
-    build = json.loads((dist / "build.json").read_text())
+    shell = ["index.html", "boot.js", "css/parlor.css", "manifest.webmanifest", "icons/icon-192.png"]
+    build = {"snapshotCache": snapshot_cache, "lockInfo": lock_info(),
+             "shell": ["./" if n == "index.html" else n for n in shell],
+             "precache": precache_list(dist)}
+    start = set(json.loads(FIRST_VISIT.read_text())["start"])
     files = []
     for name in build["precache"]:
         path = dist / name
@@ -211,10 +216,10 @@ def write_service_worker(dist: Path = DIST) -> dict:
                       if path.with_name(path.name + suffix).exists() else path.stat().st_size)
                 for enc, suffix in (("br", ".br"), ("gzip", ".gz"))}
         files.append({"url": "./" if name == "index.html" else name, "size": path.stat().st_size,
-                      "sent": sent, "hash": file_hash(path)})
+                      "sent": sent, "hash": file_hash(path), "start": name in start})
     template = (ROOT / "sw.js").read_text()
     build["files"] = files
-    build["version"] = hashlib.sha256((json.dumps(files) + template).encode()).hexdigest()[:12]
+    build["version"] = hashlib.sha256((json.dumps([files, build["shell"]]) + template).encode()).hexdigest()[:12]
     if "self.BUILD_INFO" not in template:
         raise SystemExit("build: sw.js lost its self.BUILD_INFO placeholder")
     (dist / "sw.js").write_text(template.replace("self.BUILD_INFO", json.dumps(
@@ -223,11 +228,13 @@ def write_service_worker(dist: Path = DIST) -> dict:
     return build
 
 
-def finish(dist: Path = DIST) -> dict:
-    """The service worker's file list, then the compressed twins (sw.js included). The e2e
-    update test calls it to make a second deployment from a changed copy of dist/."""
+def finish(dist: Path, report: dict) -> dict:
+    """The last steps, once every file of the site is in `dist`: the loader (its snapshot key
+    digests the files a snapshot depends on), the compressed twins, the service worker's file
+    list. The e2e tests call it to make a new deployment from a changed copy of dist/."""
+    snapshot_cache = write_loader(dist, report)
     compress(dist)              # first, so the file list knows each file's size as sent
-    build = write_service_worker(dist)
+    build = write_service_worker(dist, snapshot_cache)
     compress(dist)              # sw.js itself (the rest is unchanged: cached)
     return build
 
@@ -259,14 +266,8 @@ def main() -> None:
             shutil.copy(path, DIST / "pyscript" / path.name)
     with tempfile.TemporaryDirectory() as stage:
         report = python_build(Path(stage))
-    snapshot_cache = write_loader(report)
     (DIST / "build-report.json").write_text(json.dumps(report, indent=1))
-    shell = ["index.html", "boot.js", "css/parlor.css", "manifest.webmanifest"]
-    build = {"snapshotCache": snapshot_cache, "lockInfo": lock_info(),
-             "shell": ["./" if n == "index.html" else n for n in shell],
-             "precache": precache_list()}
-    (DIST / "build.json").write_text(json.dumps(build))
-    build = finish()
+    build = finish(DIST, report)
     subprocess.run(["node", str(ROOT / "tools/check-build.mjs"), str(DIST)], check=True)
     size = sum(p.stat().st_size for p in DIST.rglob("*")
                if p.is_file() and p.suffix not in (".br", ".gz"))

@@ -24,30 +24,38 @@ from serve import serve  # noqa: E402
 LINK = "#p1.tyrus.AAI.AAAA"   # any link: the game page loads the same files as the home screen
 
 
-def visit(browser, url: str) -> None:
+def visit(browser, url: str, log: list) -> int:
+    """One visit; returns how many of the logged requests came before the app was ready."""
     context = browser.new_context(**PHONE, service_workers="block")
     page = context.new_page()
     page.goto(url)
     wait_ready(page)
+    before_ready = len(log)
     page.wait_for_function("['stored', 'not stored'].includes(window.parlorStart?.snapshot)",
                            timeout=60000)
     context.close()
+    return before_ready
+
+
+def names(entries) -> set[str]:
+    return {"index.html" if path == "/" else path.lstrip("/")
+            for path, status, _, _ in entries if status in (200, 304)} - {"sw.js"}
 
 
 def main() -> None:
     log: list = []
     with serve(DIST, log=log) as url, chromium() as browser:
-        visit(browser, url)
-        visit(browser, url + LINK)
-    files = sorted({"index.html" if path == "/" else path.lstrip("/")
-                    for path, status, _, _ in log if status in (200, 304)} - {"sw.js"})
+        start = names(log[:visit(browser, url, log)])
+        visit(browser, url + LINK, log)
+    files = sorted(names(log))
     missing = [name for name in files if not (DIST / name).is_file()]
     if missing:
         raise SystemExit(f"log_visit: requests for files dist/ lacks: {missing}")
     target = ROOT / "tools/first-visit.json"
     target.write_text(json.dumps({
-        "about": "Files a first visit fetches (tools/log_visit.py): the service worker's precache list.",
-        "files": files}, indent=1) + "\n")
+        "about": "Files a first visit fetches (tools/log_visit.py): the service worker's precache "
+                 "list; 'start': those fetched before the app was ready.",
+        "files": files, "start": sorted(start)}, indent=1) + "\n")
     print(f"{len(files)} files written to {target.relative_to(ROOT)}:", *files, sep="\n  ")
 
 
