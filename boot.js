@@ -10,6 +10,7 @@
   // No progress for this long: offer Retry (loading goes on meanwhile). Tests shorten it.
   const STALL_MS = window.parlorStallMs || 20000;
   const MB = 1e6;
+  const SHELL = JSON.parse(document.getElementById("parlor-shell").textContent);
   let failed = false;
   let stallTimer = 0;
   let pendingTap = null;
@@ -121,7 +122,7 @@
       link = null; // a damaged link: Python will say what is wrong with it
     }
     if (!link) return;
-    const titles = JSON.parse(document.getElementById("parlor-games").textContent);
+    const titles = SHELL.games;
     const joined = link.seats.map((seat, i) => (seat.joined ? clean(seat.name) || `Player ${i + 1}` : null));
     const names = joined.filter((name) => name !== null);
     const open = joined.length - names.length;
@@ -197,6 +198,7 @@
       }
     });
     if (sw.controller) {
+      readSnapshot();
       sw.register("sw.js").catch(console.warn); // look for an update in the background
       return;
     }
@@ -209,20 +211,39 @@
     }
   }
 
+  // A stored start-up snapshot (31 MB) is read while PyScript loads; the loader
+  // (pyodide-loader.mjs) uses it only if it was made for this very build.
+  function readSnapshot() {
+    if (!("caches" in window)) return;
+    const url = new URL("pyodide/snapshot.bin", location.href).href;
+    window.parlorSnapshotRead = caches.keys().then(async (names) => {
+      const cache = names.find((name) => name.startsWith("parlor-snapshot-"));
+      const response = cache && await caches.match(url, { cacheName: cache });
+      return response ? { cache, bytes: new Uint8Array(await response.arrayBuffer()) } : null;
+    }).catch(() => null);
+  }
+
   function startPython() {
     show("Starting…");
+    // The app's zip downloads while Python starts; the loader unpacks it (pyodide-loader.mjs).
+    window.parlorApp = fetch("app/parlor.zip").then((response) => {
+      if (!response.ok) throw new Error(`app/parlor.zip: HTTP ${response.status}`);
+      return response.arrayBuffer();
+    });
+    window.parlorApp.catch(() => {}); // reported by the loader
+    // Modules PyScript and Pyodide import one after another, fetched side by side.
+    for (const url of SHELL.preload) {
+      document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href: url }));
+    }
     const script = document.createElement("script");
     script.type = "py";
-    script.src = "app/main.py";
+    script.textContent = SHELL.main;   // py/main.py, put here by the build
     script.setAttribute("config", JSON.stringify({
       interpreter: "pyodide/loader.mjs",
-      files: { "app/parlor.zip": "./*" },
       plugins: ["!codemirror", "!deprecations-manager", "!donkey", "!py-editor", "!py-game", "!py-terminal"],
     }));
     script.addEventListener("py:ready", () => show("Opening Parlor…", undefined, 3 * STALL_MS));
     document.body.append(script);
-    // PyScript fetches the app once Python runs; fetched now, it arrives while Python starts.
-    for (const url of ["app/parlor.zip", "app/main.py"]) fetch(url).catch(() => {});
     return import("./pyscript/core.js");
   }
 

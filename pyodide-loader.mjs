@@ -6,6 +6,8 @@
 //   exactly this build is stored (its cache name holds the digest of everything it depends
 //   on). Snapshots are a private Pyodide API: any failure to restore one deletes it and starts
 //   normally. After a restore Python's random module is reseeded (the snapshot froze its state).
+// - The app: boot.js starts downloading app/parlor.zip while PyScript loads; it is unpacked
+//   here, where PyScript would put it, as soon as Python runs.
 // - After a start without a snapshot, once the app is ready and the page idle, a throwaway
 //   worker (snapshot.mjs) makes one for the next visit: made on the page, a snapshot would
 //   need every JS object wrapped (DOM calls then fail), and it takes the worker ~1 s.
@@ -18,6 +20,8 @@ const SNAPSHOT_URL = new URL("snapshot.bin", import.meta.url).href;
 const status = (globalThis.parlorStart = { snapshot: "none" });
 
 async function storedSnapshot() {
+  const early = await globalThis.parlorSnapshotRead;   // boot.js starts reading it early
+  if (early && early.cache === START.snapshotCache) return early.bytes;
   if (!("caches" in globalThis) || !(await caches.has(START.snapshotCache))) return null;
   const response = await caches.match(SNAPSHOT_URL, { cacheName: START.snapshotCache });
   return response ? new Uint8Array(await response.arrayBuffer()) : null;
@@ -51,6 +55,14 @@ function makeSnapshotLater() {
   watch.observe(document.documentElement, { attributes: true, attributeFilter: ["data-ready"] });
 }
 
+async function withApp(pyodide) {
+  const zip = await (globalThis.parlorApp ?? fetch(new URL("../app/parlor.zip", import.meta.url))
+    .then((response) => response.arrayBuffer()));
+  pyodide.unpackArchive(new Uint8Array(zip), "zip", { extractDir: "/home/pyodide" });
+  globalThis.parlorPython = pyodide;
+  return pyodide;
+}
+
 export async function loadPyodide(options = {}) {
   const config = { ...options, lockFileContents: { info: START.lockInfo, packages: {} } };
   let snapshot = null;
@@ -68,8 +80,7 @@ random.seed()
 if not all(name in sys.modules for name in ${JSON.stringify(START.imports)}):
     raise RuntimeError("the snapshot lacks the app's modules")`);
       status.snapshot = "restored";
-      globalThis.parlorPython = pyodide;
-      return pyodide;
+      return withApp(pyodide);
     } catch (error) {
       console.warn("Parlor: the start-up snapshot did not load, starting normally:", error);
       status.snapshot = "failed";
@@ -77,7 +88,6 @@ if not all(name in sys.modules for name in ${JSON.stringify(START.imports)}):
     }
   }
   const pyodide = await load(config);
-  globalThis.parlorPython = pyodide;
   makeSnapshotLater();
-  return pyodide;
+  return withApp(pyodide);
 }

@@ -81,6 +81,8 @@ def test_a_new_deployment_is_fully_kept_before_it_takes_over_and_keeps_the_games
     shutil.copytree(DIST, site)
     with serve(site) as url:
         context = browser.new_context(viewport={"width": 360, "height": 640})
+        console = []
+        context.on("console", lambda m: console.append(m.text[:300]))
         page = context.new_page()
         page.goto(url)
         wait_ready(page)
@@ -98,11 +100,13 @@ def test_a_new_deployment_is_fully_kept_before_it_takes_over_and_keeps_the_games
         page.reload()
         wait_ready(page)
         wanted = sorted([f"parlor-{new['version']}", new["snapshotCache"]])
-        for _ in range(120):  # the update is fetched and installed in the background
+        for _ in range(240):  # the update is fetched and installed in the background
             if sorted(page.evaluate("caches.keys()")) == wanted:
                 break
             page.wait_for_timeout(250)
-        assert sorted(page.evaluate("caches.keys()")) == wanted, "old version dropped, snapshot kept"
+        assert sorted(page.evaluate("caches.keys()")) == wanted, (
+            "old version dropped, snapshot kept", page.evaluate(
+                "navigator.serviceWorker.getRegistration().then(r => JSON.stringify([!!r.installing, !!r.waiting, !!r.active]))"), console)
         # the old cache went only after the new one held every file of the new version
         kept = page.evaluate(f"""caches.open('parlor-{new["version"]}')
             .then(c => c.keys()).then(keys => keys.map(r => r.url))""")

@@ -111,7 +111,8 @@ def test_taps_and_typing_while_starting_are_not_lost(browser):
         expect(page.locator("#name-tyrus-0")).to_have_value("Zed")
         assert page.locator("#boot").count() == 0, "the shell is gone: one set of ids"
         page.click("button[data-action=start][data-game=tyrus]:not([data-bots])")
-        expect(page.locator(".screen-pass h2")).to_contain_text("Zed")
+        page.click("button[data-action=home]")
+        expect(page.locator(".saved-game")).to_contain_text("Zed vs Player 2")
         context.close()
     assert errors == [] and outside == []
 

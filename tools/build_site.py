@@ -62,7 +62,7 @@ def app_wheels() -> list[Path]:
 
 
 def app_files(stage: Path) -> list[tuple[str, str]]:
-    """(name in the app zip, file on disk): every .py and .json under py/ (main.py is served
+    """(name in the app zip, file on disk): every .py and .json under py/ (main.py runs inline
     on its own), and from the wheels the files WHEEL_FILES names."""
     files = []
     for path in sorted((ROOT / "py").rglob("*")):
@@ -151,10 +151,17 @@ def shell_games() -> dict:
 
 
 def write_page() -> None:
+    """index.html with the static home screen and what boot.js needs before Python runs:
+    game titles, the app's entry code (py/main.py, run inline: one request less), and the
+    modules to preload on visits the service worker serves (from the recorded visit)."""
     page = (ROOT / "index.html").read_text()
     home = static_home()
-    games = json.dumps(shell_games()).replace("<", "\\u003c")
-    for marker, text in (("<!-- parlor:home -->", home), ("{} /* parlor:games */", games)):
+    start = json.loads(FIRST_VISIT.read_text())["start"]
+    shell = {"games": shell_games(), "main": (ROOT / "py/main.py").read_text(),
+             "preload": [name for name in start
+                         if name.endswith((".js", ".mjs")) and name != "boot.js"]}
+    data = json.dumps(shell).replace("<", "\\u003c")
+    for marker, text in (("<!-- parlor:home -->", home), ("{} /* parlor:shell */", data)):
         if marker not in page:
             raise SystemExit(f"build: index.html lost its {marker} marker")
         page = page.replace(marker, text, 1)
@@ -257,7 +264,6 @@ def main() -> None:
         shutil.copy(ROOT / name, DIST / name)
     shutil.copytree(ROOT / "css", DIST / "css")
     write_page()
-    shutil.copy(ROOT / "py/main.py", DIST / "app/main.py")
     write_icons(DIST / "icons")
     for name in PYODIDE_FILES:
         shutil.copy(NODE / "pyodide" / name, DIST / "pyodide" / name)

@@ -1,13 +1,17 @@
 // Write a .br (brotli 11) and a .gz (gzip 9) twin beside each file, for precompressed hosting.
 // Usage: node tools/compress.mjs <cache folder> <file>...
+//        node tools/compress.mjs --price <cache folder> <file>...   (bench/startup.py)
 // Node's own zlib does both (no extra dependency); results are cached by content hash, since
 // brotli 11 takes a while on the wasm. A twin not smaller than its file is not written.
+// --price writes nothing beside the files: it prints {file: {br, gzip6}}, each file's size at
+// brotli 11 and at gzip 6 (what a host compressing on the fly typically sends).
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
-const [cache, ...files] = process.argv.slice(2);
+const price = process.argv[2] === "--price";
+const [cache, ...files] = process.argv.slice(price ? 3 : 2);
 mkdirSync(cache, { recursive: true });
 const make = {
   br: (data) => brotliCompressSync(data, { params: {
@@ -16,15 +20,30 @@ const make = {
     [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
   } }),
   gz: (data) => gzipSync(data, { level: 9 }),
+  gz6: (data) => gzipSync(data, { level: 6 }),
 };
+
+function compressed(data, suffix) {
+  const hash = createHash("sha256").update(data).digest("hex");
+  const cached = join(cache, `${hash}.${suffix}`);
+  if (!existsSync(cached)) writeFileSync(cached, make[suffix](data));
+  return readFileSync(cached);
+}
+
+if (price) {
+  const sizes = {};
+  for (const file of files) {
+    const data = readFileSync(file);
+    sizes[file] = { br: compressed(data, "br").length, gzip6: compressed(data, "gz6").length };
+  }
+  process.stdout.write(JSON.stringify(sizes));
+  process.exit(0);
+}
 let saved = 0;
 for (const file of files) {
   const data = readFileSync(file);
-  const hash = createHash("sha256").update(data).digest("hex");
-  for (const [suffix, compress] of Object.entries(make)) {
-    const cached = join(cache, `${hash}.${suffix}`);
-    if (!existsSync(cached)) writeFileSync(cached, compress(data));
-    const twin = readFileSync(cached);
+  for (const suffix of ["br", "gz"]) {
+    const twin = compressed(data, suffix);
     if (twin.length < data.length) {
       writeFileSync(`${file}.${suffix}`, twin);
       if (suffix === "br") saved += data.length - twin.length;
