@@ -1,21 +1,48 @@
-// Start-up: check the device, make sure the service worker holds the site, then start
-// PyScript on the self-hosted Pyodide. Python takes over the page once it is running.
+// Start-up: show the static shell at once, check the device, let the service worker take the
+// page, then start PyScript on the self-hosted Pyodide. Python takes over the page once it is
+// running (it sets <html data-ready="1">).
 "use strict";
 (() => {
+  const root = document.documentElement;
   const stage = document.getElementById("boot-stage");
   const bar = document.getElementById("boot-progress");
+  const stall = document.getElementById("boot-stall");
+  // No progress for this long: offer Retry (loading goes on meanwhile). Tests shorten it.
+  const STALL_MS = window.parlorStallMs || 20000;
   const MB = 1e6;
+  const SHELL = JSON.parse(document.getElementById("parlor-shell").textContent);
   let failed = false;
+  let stallTimer = 0;
+  let pendingTap = null;
 
-  function show(text, fraction) {
-    stage.textContent = text;
-    if (fraction === undefined) bar.removeAttribute("value");
-    else bar.value = fraction;
+  const ready = () => root.dataset.ready === "1";
+
+  // Any sign of life restarts the stall timer and takes back an offer to retry. While bytes
+  // are expected, silence means a stalled download; once all have arrived, Python starts,
+  // which a slow phone takes a while to do without a sign, so then the patience is longer.
+  function moved(patience = STALL_MS) {
+    clearTimeout(stallTimer);
+    stall.hidden = true;
+    if (!ready() && !failed) {
+      stallTimer = setTimeout(() => { stall.hidden = false; }, patience);
+    }
+  }
+  document.getElementById("boot-retry").addEventListener("click", () => location.reload());
+
+  function show(text, fraction, patience) {
+    stage.textContent = pendingTap ? `${text} Your tap will count as soon as the game is ready.` : text;
+    if (fraction === undefined) bar.hidden = true;
+    else {
+      bar.hidden = false;
+      bar.value = fraction;
+    }
+    moved(patience);
   }
 
   function fail(title, detail) {
-    if (failed || document.documentElement.dataset.ready) return;
+    if (failed || ready()) return;
     failed = true;
+    clearTimeout(stallTimer);
     document.getElementById("boot").hidden = true;
     document.getElementById("fatal-title").textContent = title;
     document.getElementById("fatal-detail").textContent = detail;
@@ -54,37 +81,168 @@
     return true;
   }
 
+  // A game link names its game and players in the fragment (record format: py/parlor/record.py).
+  // Show them before Python runs. Names are untrusted text: textContent only.
+  function readLink(fragment) {
+    const match = /^#p(\d+)\.([a-z][a-z0-9_-]{0,23})\.([A-Za-z0-9_-]*)\./.exec(fragment);
+    if (!match || match[1] !== "1") return null;
+    const text = atob(match[3].replace(/-/g, "+").replace(/_/g, "/"));
+    const bytes = Uint8Array.from(text, (c) => c.charCodeAt(0));
+    let at = 0;
+    const take = (n) => {
+      if (at + n > bytes.length) throw new RangeError("short record");
+      at += n;
+      return bytes.subarray(at - n, at);
+    };
+    const byte = () => take(1)[0];
+    const string = () => new TextDecoder("utf-8", { fatal: true }).decode(take(byte()));
+    for (let options = byte(); options > 0; options--) { string(); string(); }
+    const seats = [];
+    for (let count = byte(); count > 0; count--) {
+      const flags = byte();
+      const name = string();
+      if (flags & 1) take(16);
+      if (flags & 2) take(17);
+      if (flags & 4) take(10);
+      if (flags & 8) take(16);
+      seats.push({ joined: Boolean(flags & 1), name });
+    }
+    return { game: match[2], seats };
+  }
+
+  function clean(name) {
+    return name.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, "").replace(/\s+/g, " ").trim().slice(0, 24);
+  }
+
+  function showLink() {
+    let link = null;
+    try {
+      link = readLink(location.hash);
+    } catch (error) {
+      link = null; // a damaged link: Python will say what is wrong with it
+    }
+    if (!link) return;
+    const titles = SHELL.games;
+    const joined = link.seats.map((seat, i) => (seat.joined ? clean(seat.name) || `Player ${i + 1}` : null));
+    const names = joined.filter((name) => name !== null);
+    const open = joined.length - names.length;
+    document.getElementById("shell-home").hidden = true;
+    document.getElementById("shell-link").hidden = false;
+    document.getElementById("shell-game").textContent =
+      Object.hasOwn(titles, link.game) ? titles[link.game] : "A Parlor game";
+    document.getElementById("shell-players").textContent =
+      names.join(" vs ") + (open ? `${names.length ? ", " : ""}${open} seat${open > 1 ? "s" : ""} open` : "");
+  }
+
+  // Taps before Python is ready: the last one on a control is kept (and shown pressed), and
+  // made again on the same control of the real screen once it is there. Typed text carries over.
+  function keepTaps() {
+    const shell = document.getElementById("boot");
+    shell.addEventListener("click", (event) => {
+      const control = event.target.closest("#shell-home [data-action]");
+      if (!control) return;
+      event.preventDefault();
+      shell.querySelectorAll(".pending").forEach((node) => node.classList.remove("pending"));
+      control.classList.add("pending");
+      if (!pendingTap) stage.textContent += " Your tap will count as soon as the game is ready.";
+      pendingTap = Object.entries(control.dataset);
+    }, true);
+  }
+
+  function handOver() {
+    clearTimeout(stallTimer);
+    const app = document.getElementById("app");
+    const shell = document.getElementById("shell-home");
+    for (const field of shell.querySelectorAll("input[id]")) {
+      const twin = app.querySelector(`#${CSS.escape(field.id)}`);
+      if (twin && field.value !== field.defaultValue) twin.value = field.value;
+    }
+    document.getElementById("boot").remove(); // its ids and classes now belong to the real screen
+    if (pendingTap) {
+      const selector = pendingTap.map(([key, value]) =>
+        `[data-${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}="${CSS.escape(value)}"]`).join("");
+      const target = app.querySelector(selector);
+      pendingTap = null;
+      if (target) target.click();
+    }
+    if (navigator.serviceWorker && navigator.serviceWorker.controller) {
+      navigator.serviceWorker.controller.postMessage({ type: "parlor:top-up" });
+    }
+  }
+
+  function watchReady() {
+    const watch = new MutationObserver(() => {
+      if (ready()) {
+        watch.disconnect();
+        handOver();
+      }
+    });
+    watch.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
+  }
+
+  // First visit: the worker keeps only the shell when it installs and takes the page at once;
+  // runtime files are kept as the page fetches them through it. Later visits: it is in control.
   async function serviceWorkerReady() {
     if (!("serviceWorker" in navigator)) return;
     const sw = navigator.serviceWorker;
     sw.addEventListener("message", ({ data }) => {
-      if (data && data.type === "parlor:download" && data.total) {
-        show(`Downloading the games: ${(data.loaded / MB).toFixed(1)} of ${(data.total / MB).toFixed(1)} MB`,
-             0.9 * data.loaded / data.total);
+      if (data && data.type === "parlor:cached") window.parlorCached = data.complete; // all kept
+      if (data && data.type === "parlor:download" && data.total && !ready()) {
+        if (data.loaded >= data.total) {
+          show("Starting Python…", undefined, 3 * STALL_MS);
+          return;
+        }
+        const percent = Math.floor(100 * data.loaded / data.total);
+        show(`Downloading the games: ${percent} % (${(data.left / MB).toFixed(1)} of ${(data.sent / MB).toFixed(1)} MB left)`,
+             data.loaded / data.total);
       }
     });
     if (sw.controller) {
+      readSnapshot();
       sw.register("sw.js").catch(console.warn); // look for an update in the background
       return;
     }
     try {
       const claimed = new Promise((resolve) => sw.addEventListener("controllerchange", resolve, { once: true }));
       await sw.register("sw.js");
-      await claimed;
+      await Promise.race([claimed, new Promise((resolve) => setTimeout(resolve, 5000))]);
     } catch (error) {
       console.warn("service worker unavailable, loading from the network", error);
     }
   }
 
+  // A stored start-up snapshot (31 MB) is read while PyScript loads; the loader
+  // (pyodide-loader.mjs) uses it only if it was made for this very build.
+  function readSnapshot() {
+    if (!("caches" in window)) return;
+    const url = new URL("pyodide/snapshot.bin", location.href).href;
+    window.parlorSnapshotRead = caches.keys().then(async (names) => {
+      const cache = names.find((name) => name.startsWith("parlor-snapshot-"));
+      const response = cache && await caches.match(url, { cacheName: cache });
+      return response ? { cache, bytes: new Uint8Array(await response.arrayBuffer()) } : null;
+    }).catch(() => null);
+  }
+
   function startPython() {
-    show("Starting Python…", 0.92);
+    show("Starting…");
+    // The app's zip downloads while Python starts; the loader unpacks it (pyodide-loader.mjs).
+    window.parlorApp = fetch("app/parlor.zip").then((response) => {
+      if (!response.ok) throw new Error(`app/parlor.zip: HTTP ${response.status}`);
+      return response.arrayBuffer();
+    });
+    window.parlorApp.catch(() => {}); // reported by the loader
+    // Modules PyScript and Pyodide import one after another, fetched side by side.
+    for (const url of SHELL.preload) {
+      document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href: url }));
+    }
     const script = document.createElement("script");
     script.type = "py";
-    script.src = "app/main.py";
+    script.textContent = SHELL.main;   // py/main.py, put here by the build
     script.setAttribute("config", JSON.stringify({
-      interpreter: "pyodide/pyodide.mjs",
-      files: { "app/parlor.zip": "./*" },
+      interpreter: "pyodide/loader.mjs",
+      plugins: ["!codemirror", "!deprecations-manager", "!donkey", "!py-editor", "!py-game", "!py-terminal"],
     }));
+    script.addEventListener("py:ready", () => show("Opening Parlor…", undefined, 3 * STALL_MS));
     document.body.append(script);
     return import("./pyscript/core.js");
   }
@@ -103,8 +261,10 @@
 
   window.addEventListener("error", (event) => failFrom(event.error || event.message));
   window.addEventListener("unhandledrejection", (event) => failFrom(event.reason));
-  setTimeout(() => fail("Parlor is taking too long to start",
-                        "Loading has stalled. Check your connection and try again."), 90000);
 
+  showLink();
+  keepTaps();
+  watchReady();
+  moved();
   if (deviceCanRun()) serviceWorkerReady().then(startPython).catch(failFrom);
 })();

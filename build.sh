@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Parlor's one entry point. On a fresh machine it installs what it needs first.
 #   ./build.sh          build the static site into dist/
-#   ./build.sh serve    build, then serve dist/ on http://localhost:${PORT:-8000}
+#   ./build.sh serve    build, then serve dist/ on http://localhost:${PORT:-8000}, with its
+#                       precompressed .br/.gz files, as a good static host does (tools/serve.py)
 #   ./build.sh test     build, then run every test (CPython, Pyodide in Node, Chromium e2e)
 #   ./build.sh bench    build, then run the benchmark scripts in bench/
 set -euo pipefail
@@ -41,8 +42,7 @@ case "${1:-build}" in
   build) build ;;
   serve)
     build
-    echo "Parlor: http://localhost:${PORT:-8000}/"
-    exec "$PY" -m http.server "${PORT:-8000}" --bind 127.0.0.1 --directory dist ;;
+    exec "$PY" tools/serve.py dist --port "${PORT:-8000}" ;;
   test)
     need_chromium
     build

@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 import contextlib
-import functools
-import http.server
 import os
-import threading
+import sys
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+import serve as site_server  # noqa: E402  (tools/serve.py: precompressed files, Cache-Control)
 
 DIST = Path(os.environ.get("PARLOR_DIST", Path(__file__).resolve().parent.parent / "dist")).resolve()
 CHROMIUM = "/usr/bin/chromium"
@@ -20,27 +21,13 @@ PHONE = {"viewport": {"width": 360, "height": 640}, "device_scale_factor": 2,
          "is_mobile": True, "has_touch": True}
 
 
-class _Handler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                      ".wasm": "application/wasm", ".mjs": "text/javascript",
-                      ".webmanifest": "application/manifest+json"}
-
-    def log_message(self, *args):
-        pass
-
-
 @contextlib.contextmanager
-def serve(directory: Path = DIST):
-    """A static server for `directory` on a free loopback port; yields its base URL."""
-    handler = functools.partial(_Handler, directory=str(directory))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
+def serve(directory: Path = DIST, log: list | None = None, rate: int | None = None):
+    """Serve `directory` on a free loopback port as a good static host does (tools/serve.py);
+    yields its base URL. `log`, if given, receives (path, status, encoding, bytes) per response;
+    `rate` slows every response to that many bytes per second."""
+    with site_server.serve(directory, log=log, rate=rate) as url:
+        yield url
 
 
 @contextlib.contextmanager

@@ -5,6 +5,8 @@ import shutil
 from playwright.sync_api import expect
 
 from harness import DIST, serve, wait_ready
+
+import build_site  # tools/ is on the path through harness
 from test_tyrus_hotseat import play_one_turn, start_game
 
 
@@ -21,7 +23,7 @@ def test_after_one_visit_the_app_loads_resumes_and_plays_offline(phone, base_url
     page = phone.new_page()
     page.goto(base_url)
     wait_ready(page)
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.wait_for_function("window.parlorCached === true")   # the worker holds every file
     start_game(page)
     play_one_turn(page, 0)
     phone.set_offline(True)
@@ -74,36 +76,45 @@ def test_a_device_short_of_memory_gets_a_plain_message(phone, base_url):
     expect(page.locator("#fatal-title")).to_have_text("Not enough memory")
 
 
-def test_a_new_deployment_reaches_players_and_keeps_their_games(browser, tmp_path):
+def test_a_new_deployment_is_fully_kept_before_it_takes_over_and_keeps_the_games(browser, tmp_path):
     site = tmp_path / "site"
     shutil.copytree(DIST, site)
     with serve(site) as url:
         context = browser.new_context(viewport={"width": 360, "height": 640})
+        console = []
+        context.on("console", lambda m: console.append(m.text[:300]))
         page = context.new_page()
         page.goto(url)
         wait_ready(page)
-        page.wait_for_function("navigator.serviceWorker.controller !== null")
+        page.wait_for_function("window.parlorCached === true && parlorStart.snapshot === 'stored'",
+                               timeout=60000)
         start_game(page)
         page.click("button[data-action=home]")
-        old = page.evaluate("caches.keys()")
-        # deploy a new version: a changed page and a service worker with a new version
+        old = json.loads((site / "build.json").read_text())
+        # deploy a new version: a changed page, then the build's own last step on the copy
         index = site / "index.html"
         index.write_text(index.read_text().replace("<title>Parlor</title>",
                                                    "<title>Parlor</title><meta name=release content=two>"))
-        sw = (site / "sw.js").read_text()
-        build = json.loads((site / "build.json").read_text())
-        (site / "sw.js").write_text(sw.replace(build["version"], "nextversion0"))
+        new = build_site.finish(site, json.loads((site / "build-report.json").read_text()))
+        assert new["version"] != old["version"]
         page.reload()
         wait_ready(page)
-        wanted = ["parlor-app-nextversion0", f"parlor-runtime-{build['runtimeVersion']}"]
-        for _ in range(120):  # the update is fetched and installed in the background
-            if sorted(page.evaluate("caches.keys()")) == sorted(wanted):
+        wanted = sorted([f"parlor-{new['version']}", new["snapshotCache"]])
+        for _ in range(240):  # the update is fetched and installed in the background
+            if sorted(page.evaluate("caches.keys()")) == wanted:
                 break
             page.wait_for_timeout(250)
-        assert sorted(page.evaluate("caches.keys()")) == sorted(wanted), "old cache dropped"
+        assert sorted(page.evaluate("caches.keys()")) == wanted, (
+            "old version dropped, snapshot kept", page.evaluate(
+                "navigator.serviceWorker.getRegistration().then(r => JSON.stringify([!!r.installing, !!r.waiting, !!r.active]))"), console)
+        # the old cache went only after the new one held every file of the new version
+        kept = page.evaluate(f"""caches.open('parlor-{new["version"]}')
+            .then(c => c.keys()).then(keys => keys.map(r => r.url))""")
+        assert sorted(kept) == sorted(url + ("" if f["url"] == "./" else f["url"]) for f in new["files"])
+        context.set_offline(True)    # the new version works offline at once
         page.reload()
         wait_ready(page)
         assert page.locator("meta[name=release]").count() == 1, "the new page is served"
         expect(page.locator(".saved-game")).to_contain_text("Ana vs Bo")
-        assert f"parlor-app-{build['version']}" in old
+        assert page.evaluate("parlorStart.snapshot") == "restored", "an unchanged app keeps its snapshot"
         context.close()

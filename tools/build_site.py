@@ -1,12 +1,24 @@
-"""Build dist/: a self-contained static site (no request ever leaves its origin)."""
+"""Build dist/: a self-contained static site (no request ever leaves its origin).
+
+What it writes and why (README, "How it starts fast"):
+- the page, its start-up script, the service worker (with this build's file list and hashes)
+  and the static shell the page shows before Python is ready;
+- Pyodide's runtime without its lock file (the loader passes the lock's header instead), a
+  loader that restores a memory snapshot when one fits this build, and the worker that makes it;
+- the app zip and a trimmed stdlib zip, both bytecode, made inside Pyodide (tools/pybuild.py);
+- a `.br` and a `.gz` twin beside every large file, for hosts that serve precompressed files.
+It ends by checking the result under its own Pyodide (tools/check-build.mjs).
+"""
 from __future__ import annotations
 
+import fnmatch
 import hashlib
 import json
 import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import zipfile
 from pathlib import Path
 
@@ -14,11 +26,17 @@ ROOT = Path(__file__).resolve().parent.parent
 DIST = Path(os.environ.get("PARLOR_DIST", ROOT / "dist")).resolve()
 CACHE = ROOT / ".cache"
 NODE = ROOT / "node_modules"
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json")
-SHELL = ("index.html", "boot.js", "manifest.webmanifest")
-# PyScript chunks a page with one <script type="py"> loads; others are fetched (and then
-# cached by the service worker) only if ever needed.
-PYSCRIPT_BOOT = ("core.js", "core.css", "core-", "py-", "error-", "deprecations-manager-", "donkey-")
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
+SHELL = ("boot.js", "manifest.webmanifest")
+# From each app wheel, the files the app uses. segno: its encoder alone; the package's
+# __init__ imports its file writers, which pull in urllib, http and email (py/parlor/qr.py).
+WHEEL_FILES = {"segno": ("segno/encoder.py", "segno/consts.py", "*/licenses/LICENSE")}
+WHEEL_INIT = {"segno": '"""segno\'s QR code encoder alone, as Parlor ships it (tools/build_site.py)."""\n'}
+# The visit whose requests the service worker precaches (tools/log_visit.py records it).
+FIRST_VISIT = ROOT / "tools/first-visit.json"
+COMPRESSIBLE = (".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".wasm", ".zip", ".py",
+                ".svg", ".txt")
+COMPRESS_MIN_BYTES = 1024
 
 sys.path.insert(0, str(ROOT / "tools"))
 from icons import write_icons  # noqa: E402
@@ -28,14 +46,8 @@ def package_version(name: str) -> str:
     return json.loads((NODE / name / "package.json").read_text())["version"]
 
 
-def stdlib_zip() -> Path:
-    """Pyodide's stdlib precompiled to .pyc by Pyodide itself, cached per Pyodide version."""
-    target = CACHE / f"python_stdlib-{package_version('pyodide')}.zip"
-    if not target.exists():
-        CACHE.mkdir(exist_ok=True)
-        subprocess.run(["node", str(ROOT / "tools/stdlib-pyc.mjs"),
-                        str(NODE / "pyodide/python_stdlib.zip"), str(target)], check=True)
-    return target
+def file_hash(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
 
 
 def app_wheels() -> list[Path]:
@@ -49,72 +61,225 @@ def app_wheels() -> list[Path]:
     return sorted(folder.glob("*.whl"))
 
 
-def app_zip(target: Path) -> None:
-    """Our Python package and the app's pure-Python dependencies as one zip for PyScript."""
-    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as out:
-        for path in sorted((ROOT / "py").rglob("*")):
-            if path.is_file() and path.suffix in (".py", ".json") and "__pycache__" not in path.parts:
-                out.write(path, path.relative_to(ROOT / "py").as_posix())
-        for wheel in app_wheels():
-            with zipfile.ZipFile(wheel) as source:
-                for name in source.namelist():
-                    if name.endswith(".py") or name.endswith("/LICENSE"):
-                        out.writestr(name, source.read(name))
+def app_files(stage: Path) -> list[tuple[str, str]]:
+    """(name in the app zip, file on disk): every .py and .json under py/ (main.py runs inline
+    on its own), and from the wheels the files WHEEL_FILES names."""
+    files = []
+    for path in sorted((ROOT / "py").rglob("*")):
+        if (path.is_file() and path.suffix in (".py", ".json") and "__pycache__" not in path.parts
+                and path != ROOT / "py/main.py"):
+            files.append((path.relative_to(ROOT / "py").as_posix(), str(path)))
+    for wheel in app_wheels():
+        package = wheel.name.split("-")[0]
+        with zipfile.ZipFile(wheel) as source:
+            for pattern in WHEEL_FILES[package]:
+                found = [n for n in source.namelist() if fnmatch.fnmatch(n, pattern)]
+                if len(found) != 1:
+                    raise SystemExit(f"build: {wheel.name} has {found or 'no'} {pattern}")
+                name = found[0] if not pattern.startswith("*") else f"{package}/LICENSE"
+                target = stage / name
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(source.read(found[0]))
+                files.append((name, str(target)))
+        init = stage / package / "__init__.py"
+        init.write_text(WHEEL_INIT[package])
+        files.append((f"{package}/__init__.py", str(init)))
+    return files
 
 
-def pyscript_files() -> list[Path]:
-    source = NODE / "@pyscript/core/dist"
-    keep = []
-    for path in sorted(source.iterdir()):
-        if path.suffix != ".map":
-            keep.append(path)
-    return keep
+def pyscript_sources() -> dict[str, str]:
+    """PyScript's Python package exactly as PyScript writes it at start-up (its build artifact),
+    checked against the chunk the page runs, so the bytecode we ship matches it."""
+    artifact = NODE / "@pyscript/core/src/stdlib/pyscript.js"
+    out = subprocess.run(
+        ["node", "--input-type=module", "-e",
+         f"import m from {json.dumps(artifact.as_uri())};"
+         "const flat = {}; const walk = (o, p) => { for (const [k, v] of Object.entries(o))"
+         " typeof v === 'string' ? flat[p + k] = v : walk(v, p + k + '/'); };"
+         "walk(m, ''); process.stdout.write(JSON.stringify(flat));"],
+        check=True, capture_output=True, text=True).stdout
+    sources = json.loads(out)
+    chunks = "".join(p.read_text() for p in (NODE / "@pyscript/core/dist").glob("core-*.js"))
+    for name, text in sources.items():
+        if json.dumps(text, ensure_ascii=False)[1:-1] not in chunks:
+            raise SystemExit(f"build: PyScript's {name} differs from the one its core runs")
+    return sources
 
 
-def digest(paths: list[Path]) -> str:
-    h = hashlib.sha256()
+def lock_info() -> dict:
+    """The header of pyodide-lock.json: the loader passes it instead of fetching the file."""
+    return json.loads((NODE / "pyodide/pyodide-lock.json").read_text())["info"]
+
+
+def python_build(stage: Path) -> dict:
+    """App zip and trimmed stdlib zip, compiled inside Pyodide (tools/pybuild.py)."""
+    job = {
+        "app_files": app_files(stage),
+        "pyscript_files": pyscript_sources(),
+        "entry": "parlor.app",
+        "stdlib_out": str(DIST / "pyodide/python_stdlib.zip"),
+        "app_zip_out": str(DIST / "app/parlor.zip"),
+    }
+    (stage / "job.json").write_text(json.dumps(job))
+    subprocess.run(["node", str(ROOT / "tools/python-build.mjs"), str(stage / "job.json"),
+                    str(stage / "report.json")], check=True)
+    return json.loads((stage / "report.json").read_text())
+
+
+def static_home() -> str:
+    """The home screen a first-time visitor sees, drawn at build time by the app's own views
+    (phase 2 of issue 14: from the game catalog). Inserted into the page's static shell."""
+    sys.path.insert(0, str(ROOT / "py"))
+    from parlor.boards import PLAYABLE, board_for
+    from parlor.games import engine
+    from parlor.views import screens
+
+    setups = {}
+    for key in PLAYABLE:
+        low, high = engine(key).seats
+        setups[key] = {"players": low, "names": [screens.seat_label(key, i) for i in range(high)],
+                       "options": {o: choices[0][0] for o, _, choices in board_for(key).options}}
+    return screens.home([], [], setups)
+
+
+def shell_games() -> dict:
+    """What boot.js needs to name a game link before Python runs: each game's title."""
+    from parlor.boards import PLAYABLE
+    from parlor.games import engine
+
+    return {key: engine(key).title for key in PLAYABLE}
+
+
+def write_page() -> None:
+    """index.html with the static home screen and what boot.js needs before Python runs:
+    game titles, the app's entry code (py/main.py, run inline: one request less), and the
+    modules to preload on visits the service worker serves (from the recorded visit)."""
+    page = (ROOT / "index.html").read_text()
+    home = static_home()
+    start = json.loads(FIRST_VISIT.read_text())["start"]
+    shell = {"games": shell_games(), "main": (ROOT / "py/main.py").read_text(),
+             "preload": [name for name in start
+                         if name.endswith((".js", ".mjs")) and name != "boot.js"]}
+    data = json.dumps(shell).replace("<", "\\u003c")
+    for marker, text in (("<!-- parlor:home -->", home), ("{} /* parlor:shell */", data)):
+        if marker not in page:
+            raise SystemExit(f"build: index.html lost its {marker} marker")
+        page = page.replace(marker, text, 1)
+    (DIST / "index.html").write_text(page)
+
+
+def digest(dist: Path, paths: list[Path], extra: str = "") -> str:
+    h = hashlib.sha256(extra.encode())
     for path in paths:
-        h.update(path.relative_to(DIST).as_posix().encode())
+        h.update(path.relative_to(dist).as_posix().encode())
         h.update(hashlib.sha256(path.read_bytes()).digest())
-    return h.hexdigest()[:12]
+    return h.hexdigest()[:16]
+
+
+def write_loader(dist: Path, report: dict) -> str:
+    """The loader PyScript imports as its interpreter, and the worker that makes snapshots.
+    Returns the snapshot cache name: its key changes with anything a snapshot depends on."""
+    start = {"lockInfo": lock_info(), "imports": report["snapshot_imports"]}
+    sources = {name: (ROOT / source).read_text()
+               for name, source in (("loader.mjs", "pyodide-loader.mjs"),
+                                    ("snapshot.mjs", "snapshot-worker.mjs"))}
+    inputs = [dist / "pyodide" / name for name in PYODIDE_FILES + ("python_stdlib.zip",)]
+    key = digest(dist, inputs + [dist / "app/parlor.zip"],
+                 json.dumps(start) + "".join(sources.values()))
+    start["snapshotCache"] = f"parlor-snapshot-{key}"
+    for name, text in sources.items():
+        if "self.PARLOR_START" not in text:
+            raise SystemExit(f"build: {name} lost its self.PARLOR_START placeholder")
+        (dist / "pyodide" / name).write_text(text.replace("self.PARLOR_START", json.dumps(start), 1))
+    return start["snapshotCache"]
+
+
+def precache_list(dist: Path) -> list[str]:
+    """Files the service worker keeps: those a real first visit fetched, plus the manifest and
+    its icons (installing to the home screen needs them, offline too), and no others."""
+    manifest = json.loads((dist / "manifest.webmanifest").read_text())
+    visit = sorted(set(json.loads(FIRST_VISIT.read_text())["files"]) | {"manifest.webmanifest"}
+                   | {icon["src"] for icon in manifest["icons"]})
+    missing = [name for name in visit if not (dist / name).is_file()]
+    if missing:
+        raise SystemExit(f"build: {FIRST_VISIT.name} names files this build lacks: {missing}.\n"
+                         "The runtime changed: record a new visit with "
+                         ".venv/bin/python tools/log_visit.py, then build again.")
+    return visit
+
+
+def write_service_worker(dist: Path, snapshot_cache: str) -> dict:
+    """Put this build's file list (url, size, sizes as sent, hash) and version into sw.js and
+    build.json."""
+    shell = ["index.html", "boot.js", "css/parlor.css", "manifest.webmanifest", "icons/icon-192.png"]
+    build = {"snapshotCache": snapshot_cache, "lockInfo": lock_info(),
+             "shell": ["./" if n == "index.html" else n for n in shell],
+             "precache": precache_list(dist)}
+    start = set(json.loads(FIRST_VISIT.read_text())["start"])
+    files = []
+    for name in build["precache"]:
+        path = dist / name
+        sent = {enc: (path.with_name(path.name + suffix).stat().st_size
+                      if path.with_name(path.name + suffix).exists() else path.stat().st_size)
+                for enc, suffix in (("br", ".br"), ("gzip", ".gz"))}
+        files.append({"url": "./" if name == "index.html" else name, "size": path.stat().st_size,
+                      "sent": sent, "hash": file_hash(path), "start": name in start})
+    template = (ROOT / "sw.js").read_text()
+    build["files"] = files
+    build["version"] = hashlib.sha256((json.dumps([files, build["shell"]]) + template).encode()).hexdigest()[:12]
+    if "self.BUILD_INFO" not in template:
+        raise SystemExit("build: sw.js lost its self.BUILD_INFO placeholder")
+    (dist / "sw.js").write_text(template.replace("self.BUILD_INFO", json.dumps(
+        {k: build[k] for k in ("version", "snapshotCache", "shell", "files")}), 1))
+    (dist / "build.json").write_text(json.dumps(build, indent=1))
+    return build
+
+
+def finish(dist: Path, report: dict) -> dict:
+    """The last steps, once every file of the site is in `dist`: the loader (its snapshot key
+    digests the files a snapshot depends on), the compressed twins, the service worker's file
+    list. The e2e tests call it to make a new deployment from a changed copy of dist/."""
+    snapshot_cache = write_loader(dist, report)
+    compress(dist)              # first, so the file list knows each file's size as sent
+    build = write_service_worker(dist, snapshot_cache)
+    compress(dist)              # sw.js itself (the rest is unchanged: cached)
+    return build
+
+
+def compress(dist: Path) -> None:
+    """A .br (brotli 11) and a .gz (gzip 9) twin beside every large compressible file
+    (stale twins of changed files are replaced)."""
+    names = [p for p in sorted(dist.rglob("*")) if p.is_file() and p.suffix in COMPRESSIBLE
+             and p.stat().st_size >= COMPRESS_MIN_BYTES]
+    subprocess.run(["node", str(ROOT / "tools/compress.mjs"), str(CACHE / "compressed"),
+                    *map(str, names)], check=True)
 
 
 def main() -> None:
     if DIST.exists():
         shutil.rmtree(DIST)
-    (DIST / "pyodide").mkdir(parents=True)
-    (DIST / "pyscript").mkdir()
-    (DIST / "app").mkdir()
+    for folder in ("pyodide", "pyscript", "app"):
+        (DIST / folder).mkdir(parents=True)
     for name in SHELL:
         shutil.copy(ROOT / name, DIST / name)
     shutil.copytree(ROOT / "css", DIST / "css")
-    shutil.copy(ROOT / "py/main.py", DIST / "app/main.py")
-    app_zip(DIST / "app/parlor.zip")
+    write_page()
     write_icons(DIST / "icons")
     for name in PYODIDE_FILES:
         shutil.copy(NODE / "pyodide" / name, DIST / "pyodide" / name)
-    shutil.copy(stdlib_zip(), DIST / "pyodide/python_stdlib.zip")
-    for path in pyscript_files():
-        shutil.copy(path, DIST / "pyscript" / path.name)
-
-    runtime = sorted((DIST / "pyodide").iterdir()) + sorted(
-        p for p in (DIST / "pyscript").iterdir() if p.name.startswith(PYSCRIPT_BOOT))
-    shell = sorted(p for p in DIST.rglob("*")
-                   if p.is_file() and p not in runtime and p.parent.name != "pyscript")
-    build = {
-        "version": digest(shell + runtime),
-        "runtimeVersion": f"pyodide-{package_version('pyodide')}-pyscript-"
-                          f"{package_version('@pyscript/core')}-{digest(runtime)}",
-        "shell": ["./"] + [p.relative_to(DIST).as_posix() for p in shell],
-        "runtime": [{"url": p.relative_to(DIST).as_posix(), "size": p.stat().st_size}
-                    for p in runtime],
-    }
-    sw = (ROOT / "sw.js").read_text().replace("self.BUILD_INFO", json.dumps(build), 1)
-    (DIST / "sw.js").write_text(sw)
-    (DIST / "build.json").write_text(json.dumps(build, indent=1))
-    size = sum(p.stat().st_size for p in DIST.rglob("*") if p.is_file())
-    print(f"dist/ built: version {build['version']}, {size / 1e6:.1f} MB, "
-          f"{len(shell)} app files, {len(runtime)} runtime files")
+    for path in sorted((NODE / "@pyscript/core/dist").iterdir()):
+        if path.suffix != ".map":
+            shutil.copy(path, DIST / "pyscript" / path.name)
+    with tempfile.TemporaryDirectory() as stage:
+        report = python_build(Path(stage))
+    (DIST / "build-report.json").write_text(json.dumps(report, indent=1))
+    build = finish(DIST, report)
+    subprocess.run(["node", str(ROOT / "tools/check-build.mjs"), str(DIST)], check=True)
+    size = sum(p.stat().st_size for p in DIST.rglob("*")
+               if p.is_file() and p.suffix not in (".br", ".gz"))
+    print(f"dist/ built: version {build['version']}, {size / 1e6:.1f} MB before compression, "
+          f"{len(build['files'])} files precached, stdlib {len(report['kept'])} of "
+          f"{report['stdlib_modules_total']} modules")
 
 
 if __name__ == "__main__":

@@ -1,22 +1,26 @@
 """QR codes as inline SVG, so a friend at the same table can scan a link (segno does the encoding)."""
 from __future__ import annotations
 
+BORDER = 4  # the quiet zone a QR code needs around it, in modules
+
 
 def qr_svg(text: str, title: str = "QR code of the link") -> str:
     """An <svg> of the QR code for `text`, scaled by CSS (no fixed size)."""
-    import segno  # imported on first use: start-up does not pay for it
+    # segno's encoder alone, on first use: the package's file writers would pull in urllib,
+    # http and email, and the site ships only the encoder (see tools/build_site.py).
+    from segno.encoder import encode
 
-    code = segno.make(text, error="m", micro=False)
-    size = code.symbol_size(scale=1, border=4)[0]
+    matrix = encode(text, error="m", micro=False).matrix
+    size = len(matrix) + 2 * BORDER
     rows = []
-    for y, row in enumerate(code.matrix_iter(scale=1, border=4)):
-        x = 0
-        while x < size:
+    for y, row in enumerate(matrix, BORDER):
+        x, width = 0, len(row)
+        while x < width:
             if row[x]:
                 start = x
-                while x < size and row[x]:
+                while x < width and row[x]:
                     x += 1
-                rows.append(f"M{start} {y}h{x - start}v1h{start - x}z")
+                rows.append(f"M{start + BORDER} {y}h{x - start}v1h{start - x}z")
             else:
                 x += 1
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {size} {size}" class="qr" '

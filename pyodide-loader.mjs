@@ -1,0 +1,93 @@
+// PyScript's "interpreter" module (dist/pyodide/loader.mjs): Pyodide's own loadPyodide, plus
+// what PyScript cannot pass to it.
+// - lockFileContents: the lock file's header, put here by the build, so the page never fetches
+//   pyodide-lock.json (Parlor loads no packages; info.abi_version must match the runtime).
+// - A memory snapshot of a started Python with the app's modules imported, when one made for
+//   exactly this build is stored (its cache name holds the digest of everything it depends
+//   on). Snapshots are a private Pyodide API: any failure to restore one deletes it and starts
+//   normally. After a restore Python's random module is reseeded (the snapshot froze its state).
+// - The app: boot.js starts downloading app/parlor.zip while PyScript loads; it is unpacked
+//   here, where PyScript would put it, as soon as Python runs.
+// - After a start without a snapshot, once the app is ready and the page idle, a throwaway
+//   worker (snapshot.mjs) makes one for the next visit: made on the page, a snapshot would
+//   need every JS object wrapped (DOM calls then fail), and it takes the worker ~1 s.
+import { loadPyodide as load, version } from "./pyodide.mjs";
+
+export { version };
+
+const START = self.PARLOR_START;
+const SNAPSHOT_URL = new URL("snapshot.bin", import.meta.url).href;
+const status = (globalThis.parlorStart = { snapshot: "none" });
+
+async function storedSnapshot() {
+  const early = await globalThis.parlorSnapshotRead;   // boot.js starts reading it early
+  if (early && early.cache === START.snapshotCache) return early.bytes;
+  if (!("caches" in globalThis) || !(await caches.has(START.snapshotCache))) return null;
+  const response = await caches.match(SNAPSHOT_URL, { cacheName: START.snapshotCache });
+  return response ? new Uint8Array(await response.arrayBuffer()) : null;
+}
+
+function makeSnapshotLater() {
+  if (!("caches" in globalThis) || (navigator.deviceMemory && navigator.deviceMemory < 2)) return;
+  const start = () => {
+    status.snapshot = "making";
+    const worker = new Worker(new URL("snapshot.mjs", import.meta.url), { type: "module" });
+    worker.onmessage = ({ data }) => {
+      worker.terminate();
+      status.snapshot = data.stored ? "stored" : "not stored";
+      if (data.error) console.warn("Parlor: no start-up snapshot this time:", data.error);
+    };
+    worker.onerror = (event) => {
+      worker.terminate();
+      status.snapshot = "not stored";
+      console.warn("Parlor: the snapshot worker failed:", event.message);
+    };
+  };
+  const ready = () => document.documentElement.dataset.ready === "1";
+  const later = () => setTimeout(start, 1000);
+  if (ready()) return later();
+  const watch = new MutationObserver(() => {
+    if (ready()) {
+      watch.disconnect();
+      later();
+    }
+  });
+  watch.observe(document.documentElement, { attributes: true, attributeFilter: ["data-ready"] });
+}
+
+async function withApp(pyodide) {
+  const zip = await (globalThis.parlorApp ?? fetch(new URL("../app/parlor.zip", import.meta.url))
+    .then((response) => response.arrayBuffer()));
+  pyodide.unpackArchive(new Uint8Array(zip), "zip", { extractDir: "/home/pyodide" });
+  globalThis.parlorPython = pyodide;
+  return pyodide;
+}
+
+export async function loadPyodide(options = {}) {
+  const config = { ...options, lockFileContents: { info: START.lockInfo, packages: {} } };
+  let snapshot = null;
+  try {
+    snapshot = await storedSnapshot();
+  } catch (error) {
+    console.warn("Parlor: cannot read the start-up snapshot", error);
+  }
+  if (snapshot) {
+    try {
+      const pyodide = await load({ ...config, _loadSnapshot: snapshot });
+      // The snapshot must hold what the worker imported, and randomness must be fresh.
+      pyodide.runPython(`import random, sys
+random.seed()
+if not all(name in sys.modules for name in ${JSON.stringify(START.imports)}):
+    raise RuntimeError("the snapshot lacks the app's modules")`);
+      status.snapshot = "restored";
+      return withApp(pyodide);
+    } catch (error) {
+      console.warn("Parlor: the start-up snapshot did not load, starting normally:", error);
+      status.snapshot = "failed";
+      await caches.delete(START.snapshotCache).catch(() => {});
+    }
+  }
+  const pyodide = await load(config);
+  makeSnapshotLater();
+  return withApp(pyodide);
+}

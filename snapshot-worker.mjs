@@ -1,0 +1,32 @@
+// A throwaway module worker (dist/pyodide/snapshot.mjs): start Pyodide as the page does,
+// unpack the app where PyScript puts it, import the modules the app loads at start (except
+// those that touch the browser at import), and store a memory snapshot for the next visit.
+// Posts {stored: bytes} or {error}. The build puts the module list and cache name here.
+import { loadPyodide } from "./pyodide.mjs";
+
+const START = self.PARLOR_START;
+
+try {
+  const [pyodide, zip] = await Promise.all([
+    loadPyodide({
+      indexURL: new URL("./", import.meta.url).href,
+      lockFileContents: { info: START.lockInfo, packages: {} },
+      _makeSnapshot: true,
+    }),
+    fetch(new URL("../app/parlor.zip", import.meta.url)).then((response) => {
+      if (!response.ok) throw new Error(`app/parlor.zip: HTTP ${response.status}`);
+      return response.arrayBuffer();
+    }),
+  ]);
+  pyodide.unpackArchive(zip, "zip", { extractDir: "/home/pyodide" });
+  pyodide.runPython(`import importlib
+for name in ${JSON.stringify(START.imports)}:
+    importlib.import_module(name)`);
+  const snapshot = pyodide.makeMemorySnapshot();
+  const cache = await caches.open(START.snapshotCache);
+  await cache.put(new URL("snapshot.bin", import.meta.url).href,
+                  new Response(snapshot, { headers: { "Content-Type": "application/octet-stream" } }));
+  postMessage({ stored: snapshot.byteLength });
+} catch (error) {
+  postMessage({ error: String(error?.message ?? error) });
+}

@@ -1,0 +1,41 @@
+// Check a built site's Python under its own Pyodide and trimmed stdlib, as the page loads it:
+// import every module in the app zip and every stdlib module the app names, draw a QR code.
+// Usage: node tools/check-build.mjs [dist]      Exit status 1 on any failure.
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { loadPyodide } from "pyodide";
+
+const dist = resolve(process.argv[2] ?? "dist");
+const build = JSON.parse(readFileSync(`${dist}/build.json`, "utf8"));
+const report = JSON.parse(readFileSync(`${dist}/build-report.json`, "utf8"));
+try {
+  const pyodide = await loadPyodide({
+    indexURL: `${dist}/pyodide/`,
+    lockFileContents: { info: build.lockInfo, packages: {} },
+  });
+  const zip = new Uint8Array(readFileSync(`${dist}/app/parlor.zip`));
+  pyodide.unpackArchive(zip, "zip", { extractDir: "/home/pyodide" });
+  pyodide.globals.set("roots", pyodide.toPy(report.roots));
+  const summary = pyodide.runPython(`
+import importlib, os, sys
+os.chdir("/home/pyodide")
+sys.path.insert(0, "/home/pyodide")
+modules = []
+for folder, _, files in os.walk("parlor"):
+    for file in sorted(files):
+        if file.endswith(".pyc"):
+            name = os.path.join(folder, file[:-4]).replace("/", ".")
+            modules.append(name[:-len(".__init__")] if name.endswith(".__init__") else name)
+for name in sorted(roots) + sorted(modules):
+    importlib.import_module(name)
+drawers = [m for m in modules if hasattr(sys.modules[m], "qr_svg")]
+assert drawers, "no module defines qr_svg"
+svg = sys.modules[drawers[0]].qr_svg("https://example.org/parlor/#p1.tyrus.AAAA.BBBB.CCCCCC")
+assert svg.startswith("<svg") and svg.count("M") > 50, svg[:200]
+f"{len(modules)} app modules and {len(roots)} stdlib roots import, QR code drawn by {drawers[0]}"
+`);
+  console.log(`check-build: ${summary} (trimmed stdlib, ${Object.keys(report.kept).length} modules)`);
+} catch (error) {
+  process.stderr.write(`check-build: FAILED\n${String(error.message ?? error).slice(-3000)}\n`);
+  process.exit(1);
+}
