@@ -81,7 +81,7 @@
     return true;
   }
 
-  // A game link names its game and players in the fragment (record format: py/parlor/record.py).
+  // A game link names its game and players in the fragment (record format: py/parlor/links/record.py).
   // Show them before Python runs. Names are untrusted text: textContent only.
   function readLink(fragment) {
     const match = /^#p(\d+)\.([a-z][a-z0-9_-]{0,23})\.([A-Za-z0-9_-]*)\./.exec(fragment);

@@ -70,7 +70,7 @@ def test_a_first_visit_shows_the_shell_and_progress_and_fetches_each_file_once(b
 
 
 def record_fragment(game: str, names: list[str]) -> str:
-    """A format-1 game link (py/parlor/record.py) whose first seats have joined with `names`;
+    """A format-1 game link (py/parlor/links/record.py) whose first seats have joined with `names`;
     one more seat is open. The anchors are made up: enough for the shell to read."""
     data = bytes([0, len(names) + 1])
     for name in names:

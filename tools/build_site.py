@@ -29,7 +29,7 @@ NODE = ROOT / "node_modules"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 SHELL = ("boot.js", "manifest.webmanifest")
 # From each app wheel, the files the app uses. segno: its encoder alone; the package's
-# __init__ imports its file writers, which pull in urllib, http and email (py/parlor/qr.py).
+# __init__ imports its file writers, which pull in urllib, http and email (py/parlor/screens/qr.py).
 WHEEL_FILES = {"segno": ("segno/encoder.py", "segno/consts.py", "*/licenses/LICENSE")}
 WHEEL_INIT = {"segno": '"""segno\'s QR code encoder alone, as Parlor ships it (tools/build_site.py)."""\n'}
 # The visit whose requests the service worker precaches (tools/log_visit.py records it).
@@ -127,27 +127,20 @@ def python_build(stage: Path) -> dict:
 
 
 def static_home() -> str:
-    """The home screen a first-time visitor sees, drawn at build time by the app's own views
-    (phase 2 of issue 14: from the game catalog). Inserted into the page's static shell."""
+    """The home screen a first-time visitor sees, drawn at build time by the app's own screens
+    from the game catalog (no engine imported). Inserted into the page's static shell."""
     sys.path.insert(0, str(ROOT / "py"))
-    from parlor.boards import PLAYABLE, board_for
-    from parlor.games import engine
-    from parlor.views import screens
+    from parlor import catalog
+    from parlor.screens import home
 
-    setups = {}
-    for key in PLAYABLE:
-        low, high = engine(key).seats
-        setups[key] = {"players": low, "names": [screens.seat_label(key, i) for i in range(high)],
-                       "options": {o: choices[0][0] for o, _, choices in board_for(key).options}}
-    return screens.home([], [], setups)
+    return home.home([], [], {e.key: home.new_setup(e) for e in catalog.entries()})
 
 
 def shell_games() -> dict:
     """What boot.js needs to name a game link before Python runs: each game's title."""
-    from parlor.boards import PLAYABLE
-    from parlor.games import engine
+    from parlor import catalog
 
-    return {key: engine(key).title for key in PLAYABLE}
+    return {entry.key: entry.title() for entry in catalog.entries()}
 
 
 def write_page() -> None:
