@@ -6,13 +6,15 @@ import os
 import pytest
 
 from parlor.games import registry
+from parlor.games.tyros.rules import ENGINE as TYROS
 from parlor.protocol import IllegalMove, MalformedMove, TOKEN_ALPHABET, replay
 from parlor.rng import Stream, derive
 
 PLAYOUTS = int(os.environ.get("PARLOR_PLAYOUTS", "40"))
-ENGINES = registry()
+ENGINES = {**registry(), TYROS.key: TYROS}
 # every engine plays with its default options; these option sets are played as well
-OPTION_SETS = {"tyrannen": [{"side": "B"}], "tsuro": [{"elimination_bonus": True}]}
+OPTION_SETS = {"tyrannen": [{"side": "B"}], "tsuro": [{"elimination_bonus": True}],
+               "tyros": [{"tiles_per_player": 4}, {"preset_start": True}]}
 
 
 def options_of(key, seed_index):
