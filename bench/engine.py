@@ -18,6 +18,7 @@ if str(REPO / "py") not in sys.path:
     sys.path.insert(0, str(REPO / "py"))
 
 from parlor.games import registry  # noqa: E402
+from parlor.games.tyros.rules import ENGINE as TYROS  # noqa: E402
 from parlor.rng import Stream, derive  # noqa: E402
 
 SECONDS = 2.5
@@ -25,6 +26,11 @@ PLAYERS = {"tyrus": 2, "tsuro": 4}   # others play with their fewest seats
 MOVE_LIMIT = 100_000                 # a game this long is a bug, not a benchmark
 CPYTHON_TARGETS = {"tyrus": 500, "tsuro": 300}
 PYODIDE_SLOWDOWN_TARGETS = {"tyrus": 2.5}
+
+
+def engines() -> dict:
+    """Every engine to measure: the registry's and Tyros."""
+    return {**registry(), TYROS.key: TYROS}
 
 
 def players_for(game) -> int:
@@ -60,7 +66,7 @@ def games_per_second(game, seconds: float = SECONDS) -> float:
 
 def measure(seconds: float = SECONDS) -> dict[str, float]:
     """Games per second for every registered engine, in this interpreter."""
-    return {key: round(games_per_second(game, seconds), 1) for key, game in registry().items()}
+    return {key: round(games_per_second(game, seconds), 1) for key, game in engines().items()}
 
 
 def measure_pyodide(seconds: float) -> dict[str, float]:
@@ -95,10 +101,9 @@ def main() -> None:
     if load >= cpus:
         print(f"Note: load average {load:.1f} on {cpus} CPUs: other work skews these figures")
     print(f"CPython {version}: about {seconds} s of random games per engine")
-    engines = registry()
     cpython = measure(seconds)
     for key, rate in cpython.items():
-        print(f"  {key:10} {players_for(engines[key])} players  {rate:9.1f} games/s")
+        print(f"  {key:10} {players_for(engines()[key])} players  {rate:9.1f} games/s")
     pyodide = measure_pyodide(seconds)
     print("Summary (games per second):")
     figures = {}

@@ -61,7 +61,8 @@ def position(players=3, markers=None, galleons=None, cities=None, hands=None, ti
                    deck=tuple(c for c in range(4) for _ in range(left[c])),
                    discards=tuple(discards), tile_hands=tuple(tile_hands),
                    shown=((),) * players, pile=tuple(pile), under=(), phase=phase,
-                   first=first, step=step, last_turn=last_turn, turn=2)
+                   first=first, step=step, last_turn=last_turn, turn=2,
+                   offers=(0,) * players)
 
 
 def play(state, *moves):

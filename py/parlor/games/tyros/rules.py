@@ -233,6 +233,7 @@ CODE_MOVES: tuple = (
     + tuple(Offer(p) for p in range(4))
     + (ACCEPT, REFUSE, PASS, CANCEL))
 MOVE_CODE = {m: i for i, m in enumerate(CODE_MOVES)}
+SAILS = tuple(m for m in CODE_MOVES if type(m) is Sail)         # index src * NODES + dst
 assert len(CODE_MOVES) <= 64 * 64
 
 
@@ -281,6 +282,7 @@ class State:
     pending: Pending | None = None
     refused: tuple[int, ...] = ()        # partners who refused an offer in this action
     traded: int = 0                      # bit proposer * 4 + partner: traded this turn (D17)
+    offers: tuple[int, ...] = ()         # per seat, offers sent this turn
     all_four: int = -1                   # the seat that won the all-four-empires bonus (Y41)
     outcome: Outcome | None = None
 
@@ -527,7 +529,7 @@ class Tyros(Game):
             fleets=(fleet,) * players, hands=(ZERO,) * players, known=(ZERO,) * players,
             deck=tuple(c for c in range(4) for _ in range(PER_COLOUR)), discards=ZERO,
             tile_hands=hands, shown=((),) * players, pile=tuple(rest[players * tiles_each:]),
-            under=())
+            under=(), offers=(0,) * players)
         return _settle(_deal(state))
 
     def to_move(self, state: State) -> tuple[int, ...]:
@@ -657,6 +659,7 @@ class Tyros(Game):
                     "give", "ask", "waiting": the partner must answer},
          "refused": partners who refused an offer in this action,
          "traded": [proposer, partner] pairs who traded this turn,
+         "offers": per seat, the offers it has sent this turn,
          "all_four": the seat with the all-four-empires bonus, or None,
          "score": per seat the points if the game ended now (see `scores`),
          "outcome": None or {"winners", "reason"}}
@@ -700,6 +703,7 @@ class Tyros(Game):
             "pending": pending, "refused": list(state.refused),
             "traded": [[a, b] for a in range(n) for b in range(n)
                        if state.traded >> (a * 4 + b) & 1],
+            "offers": list(state.offers),
             "all_four": state.all_four if state.all_four >= 0 else None,
             "score": scores(state),
             "outcome": None if state.outcome is None else {
@@ -846,7 +850,7 @@ def _settle(state: State) -> State:
         elif state.phase == KEEPING:
             if state.step == n:                                                    # Y34
                 state = _deal(replace(state, phase=TILES, step=0, turn=state.turn + 1,
-                                      first=(state.first + 1) % n, traded=0))
+                                      first=(state.first + 1) % n, traded=0, offers=(0,) * n))
             elif sum(state.hands[active(state)]) <= KEEP:
                 state = replace(state, step=state.step + 1)
             else:
@@ -958,16 +962,39 @@ def _headers(state: State, seat: int) -> list:
     """Every action the seat may start: pass, sail, build, city, exchange, offer."""
     moves: list = [PASS]
     fleet = state.fleets[seat]
-    targets = [n for n in range(NODES) if n == TYRE_NODE or state.markers[LOC_OF[n]] >= 0]
-    for src in range(NODES):
-        if fleet[src]:
-            moves += [Sail(src, dst) for dst in targets if not sail_problem(state, seat, src, dst)]
+    moves += _sails(state, seat)
     moves += [Build(loc) for loc in range(33)
               if (loc == TYRE or state.cities[loc] == seat) and not build_problem(state, seat, loc)]
     moves += [City(n) for n in range(TYRE_NODE) if fleet[n] and not city_problem(state, seat, n)]
     moves += [Exchange(t) for t in range(-1, 4) if not exchange_problem(state, seat, t)]
     moves += [Offer(s) for s in range(state.players) if not offer_problem(state, seat, s)]
     return moves
+
+
+def _sails(state: State, seat: int) -> list[Sail]:
+    """The voyages sail_problem allows, found without asking it each time (a hot path)."""
+    fleet, hand = state.fleets[seat], state.hands[seat]
+    markers, cities = state.markers, state.cities
+    total = sum(hand)
+    there = [0] * 33
+    for f in state.fleets:
+        for n in range(NODES):
+            if f[n]:
+                there[LOC_OF[n]] += f[n]
+    out = []
+    for src in range(NODES):
+        if not fleet[src]:
+            continue
+        steps, home = DIST[src], LOC_OF[src]
+        for dst in range(NODES):
+            loc = LOC_OF[dst]
+            colour = markers[loc]
+            if dst == src or (loc != TYRE and (colour < 0 or cities[loc] < 0 and there[loc]
+                                                - (home == loc) >= LIMIT)):
+                continue
+            if steps[dst] <= (total if colour < 0 else hand[colour]):
+                out.append(SAILS[src * NODES + dst])
+    return out
 
 
 def _header(state: State, seat: int, move) -> State:
@@ -1062,7 +1089,8 @@ def _offer_step(state: State, seat: int, p: Pending, move) -> State:
             known = tuple(max(k, x) for k, x in zip(state.known[seat], move.counts))
             return replace(state, pending=replace(p, give=move.counts),
                            known=_put(state.known, seat, known))
-        return replace(state, pending=replace(p, ask=move.counts))
+        return replace(state, pending=replace(p, ask=move.counts),
+                       offers=_put(state.offers, seat, state.offers[seat] + 1))
     if not move.accept:
         return replace(state, pending=None, refused=state.refused + (p.target,))
     partner, hands, known = p.target, list(state.hands), list(state.known)
