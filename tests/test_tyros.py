@@ -943,3 +943,19 @@ def test_describe_names_every_kind_of_move():
             assert ENGINE.describe(state, move, seat)
         kinds.add(type(move).__name__)
     assert {"Tile", "Sail", "Offer", "Cards", "Answer", "Pass", "Exchange"} <= kinds
+
+
+def test_y21_the_voyages_offered_are_exactly_those_the_rules_allow():
+    from parlor.games.tyros.rules import sail_problem
+    states, _ = random_game(9, 4)
+    checked = 0
+    for state in states[::5]:
+        if state.phase != ACTIONS or state.pending is not None:
+            continue
+        seat = ENGINE.to_move(state)[0]
+        offered = {m for m in ENGINE.legal(state) if type(m) is Sail}
+        allowed = {Sail(a, b) for a in range(NODES) for b in range(NODES)
+                   if not sail_problem(state, seat, a, b)}
+        assert offered == allowed
+        checked += bool(allowed)
+    assert checked > 10
