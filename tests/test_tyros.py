@@ -324,7 +324,7 @@ def test_y16_y32_players_act_in_turn_order_and_may_act_again_after_passing():
     assert ENGINE.to_move(state) == (2,)
     state = play(state, PASS)
     assert ENGINE.to_move(state) == (0,)
-    state = play(state, PASS, Exchange(-1))                   # seat 0 passes, seat 1 acts
+    state = play(state, PASS, Exchange(-1, (0, 0, 3, 0)))     # seat 0 passes, seat 1 acts
     assert ENGINE.to_move(state) == (2,) and ENGINE.view(state, None)["round"] == 2
     state = play(state, PASS, Sail(node("T"), node("31")))     # seat 0 acts after passing
     assert fleet(state, 0) == {"31": 1} and state.phase == ACTIONS and state.passes == 0
@@ -653,7 +653,8 @@ def test_d17_cancel_before_the_offer_is_sent():
 def test_y30_exchange_three_cards_for_three_from_the_deck():
     state = position(hands={0: (2, 2, 0, 0)})
     top = state.deck[:3]
-    state = play(state, Exchange(-1), cards(g=2, o=1))
+    assert Exchange(-1, (2, 1, 0, 0)) in ENGINE.legal(state)
+    state = play(state, Exchange(-1, (2, 1, 0, 0)))
     expected = [0, 1, 0, 0]
     for c in top:
         expected[c] += 1
@@ -663,7 +664,7 @@ def test_y30_exchange_three_cards_for_three_from_the_deck():
 def test_d18_no_exchange_from_a_deck_of_fewer_than_three():
     state = position(hands={0: (2, 2, 0, 0)})
     state = replace(state, deck=state.deck[:2], discards=add4(state.discards, state.deck[2:]))
-    refused(state, Exchange(-1), "fewer than 3")
+    refused(state, Exchange(-1, (2, 1, 0, 0)), "fewer than 3")
 
 
 def add4(discards, colours):
@@ -675,9 +676,10 @@ def add4(discards, colours):
 
 def test_y31_exchange_three_cards_for_one_chosen_from_the_discards():
     state = position(hands={0: (3, 1, 0, 0)}, discards=(0, 0, 0, 2))
-    assert Exchange(P) in ENGINE.legal(state) and Exchange(G) not in ENGINE.legal(state)
-    refused(state, Exchange(G), "no green card in the discard pile")   # D18: not your own
-    state = play(state, Exchange(P), cards(g=3))
+    assert Exchange(P, (3, 0, 0, 0)) in ENGINE.legal(state)
+    refused(state, Exchange(G, (2, 1, 0, 0)), "no green card in the discard pile")  # D18
+    refused(state, Exchange(P, (0, 2, 0, 1)), "discard 3 cards of your hand")
+    state = play(state, Exchange(P, (3, 0, 0, 0)))
     assert state.hands[0] == (0, 1, 0, 1) and state.discards == (3, 0, 0, 1)
 
 
@@ -919,7 +921,7 @@ def test_d29_steps_of_another_phase_are_refused():
 def test_moves_are_two_characters_and_decode_back():
     assert ENGINE.token_width == 2
     tokens = [ENGINE.encode(m) for m in CODE_MOVES]
-    assert len(set(tokens)) == len(CODE_MOVES) == 3216
+    assert len(set(tokens)) == len(CODE_MOVES) == 3311
     assert all(len(t) == 2 and set(t) <= set(TOKEN_ALPHABET) for t in tokens)
     assert all(ENGINE.decode(t) == m for t, m in zip(tokens, CODE_MOVES))
     with pytest.raises(MalformedMove):

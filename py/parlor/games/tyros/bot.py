@@ -21,7 +21,7 @@ from ...rng import derive
 from .rules import (
     ACCEPT, BONUS, BUILD_NODE, CANCEL, CARDS, CITY_COST, CITY_COST_PAIR, CITY_POINTS,
     DIST, ENGINE, EXCHANGE, GALLEON_POINTS, KEEP, KEEPING, LIMIT, LOC_OF, LOCATIONS, MAP, NODES,
-    NODES_OF, PASS, REFUSE, TILES, TYRE, ZERO, Build, City, Exchange, Offer, Sail,
+    NODES_OF, PASS, REFUSE, TILES, TYRE, ZERO, Build, City, EXCHANGES, Offer, Sail,
     State, Tile, Under, active, add, empire_ranks, sub, supply, within)
 
 PRICE = 0.45            # points a card must buy to be worth spending
@@ -350,7 +350,7 @@ class Planner:
             return Offer(offer[1])
         exchange = self.best_exchange(base)
         if exchange is not None and exchange[0] >= EXCHANGE_GAIN:
-            return Exchange(exchange[1])
+            return EXCHANGES[exchange[1], exchange[2]]
         return first or PASS
 
     def best_offer(self, partner: int | None = None, give: tuple | None = None):
@@ -428,7 +428,7 @@ class Planner:
         return gain >= self.share * theirs
 
     def best_exchange(self, base: float):
-        """(gain, take) of the best exchange, or None (Y30, Y31)."""
+        """(gain, take, discard) of the best exchange, or None (Y30, Y31)."""
         hand, state = self.hand, self.state
         if sum(hand) < EXCHANGE:
             return None
@@ -439,7 +439,7 @@ class Planner:
             dropped = self.cheapest(hand, EXCHANGE, avoid=take)
             gain = self.worth(add(sub(hand, dropped), _one(take))) - base
             if best is None or gain > best[0]:
-                best = (gain, take)
+                best = (gain, take, dropped)
         deck = state.deck
         if len(deck) >= EXCHANGE:
             dropped = self.cheapest(hand, EXCHANGE)
@@ -447,15 +447,12 @@ class Planner:
             draws = [deck[i:i + EXCHANGE] for i in range(0, min(len(deck), 9) - 2, EXCHANGE)]
             gain = sum(self.worth(add(left, _counts(d))) for d in draws) / len(draws) - base
             if best is None or gain > best[0]:
-                best = (gain, -1)
+                best = (gain, -1, dropped)
         return best
 
     def pay(self, p, moves):
-        """The cards that hurt the plan least, for a build, a voyage or an exchange."""
+        """The cards that hurt the plan least, for a build or a voyage."""
         hand = sub(self.hand, p.paid)
-        if p.kind == "exchange":
-            want = self.cheapest(hand, EXCHANGE, avoid=p.target)
-            return CARDS[want] if CARDS[want] in moves else moves[0]
         values = self.marginals(hand)
         options = [m for m in moves if m is not CANCEL]
         return min(options, key=lambda m: (sum(v * k for v, k in zip(values, m.counts)),

@@ -9,7 +9,8 @@ colour, so a hand is a 4-tuple of counts in the empires' order: green, orange, y
 
 A turn's actions are built from steps, one token each (D29): a header (sail, build, city,
 exchange, offer, pass) and, where the player still has a choice the table could not see
-(which cards to pay or give, what to ask), `Cards` steps. The offer waits for the partner's
+(which cards pay for a galleon or a voyage to a neutral Tyre, what an offer gives and asks),
+`Cards` steps. The offer waits for the partner's
 `Answer`, so while an offer is open the partner is the one to move.
 """
 from __future__ import annotations
@@ -181,10 +182,11 @@ class City:
 
 @dataclass(frozen=True, slots=True)
 class Exchange:
-    """Discard 3 cards and draw 3 from the deck (`take` -1) or take one card of colour
-    `take` from the discard pile (Y30, Y31)."""
+    """Discard the 3 cards `discard` and draw 3 from the deck (`take` -1) or take one card
+    of colour `take` from the discard pile (Y30, Y31)."""
 
     take: int
+    discard: tuple[int, int, int, int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,11 +231,12 @@ CODE_MOVES: tuple = (
     + tuple(Sail(a, b) for a in range(NODES) for b in range(NODES))
     + tuple(Build(loc) for loc in range(33))
     + tuple(City(n) for n in range(NODES))
-    + tuple(Exchange(t) for t in range(-1, 4))
+    + tuple(Exchange(t, v) for t in range(-1, 4) for v in VECTORS if sum(v) == EXCHANGE)
     + tuple(Offer(p) for p in range(4))
     + (ACCEPT, REFUSE, PASS, CANCEL))
 MOVE_CODE = {m: i for i, m in enumerate(CODE_MOVES)}
 SAILS = tuple(m for m in CODE_MOVES if type(m) is Sail)         # index src * NODES + dst
+EXCHANGES = {(m.take, m.discard): m for m in CODE_MOVES if type(m) is Exchange}
 assert len(CODE_MOVES) <= 64 * 64
 
 
@@ -241,8 +244,8 @@ assert len(CODE_MOVES) <= 64 * 64
 class Pending:
     """An action being put together by the active player, or an offer waiting for its answer.
 
-    kind "sail" (to a neutral Tyre, paid in any colours), "build", "exchange" or "offer";
-    `target`: the destination node, the location, the colour taken (-1: draw), the partner.
+    kind "sail" (to a neutral Tyre, paid in any colours), "build" or "offer"; `target`: the
+    destination node, the location, the partner.
     """
 
     kind: str
@@ -415,11 +418,15 @@ def city_problem(state: State, seat: int, node: int) -> str:
     return ""
 
 
-def exchange_problem(state: State, seat: int, take: int) -> str:
+def exchange_problem(state: State, seat: int, take: int, discard: tuple | None = None) -> str:
+    """Why the exchange is not allowed; with `discard` None, whether any discard would do."""
     if not -1 <= take < 4:
         return "there is no such colour"
     if sum(state.hands[seat]) < EXCHANGE:
         return f"an exchange needs {EXCHANGE} cards to discard"
+    if discard is not None and (discard not in CARDS or sum(discard) != EXCHANGE
+                                or not within(discard, state.hands[seat])):
+        return f"discard {EXCHANGE} cards of your hand"
     if take < 0 and len(state.deck) < EXCHANGE:
         return f"fewer than {EXCHANGE} cards are left in the deck"
     if take >= 0 and state.discards[take] == 0:
@@ -474,7 +481,7 @@ def requests(free: tuple, most: int) -> tuple[Cards, ...]:
 
 
 def _payments(state: State, seat: int, p: Pending) -> list[Cards]:
-    """The next payment step of a pending build, sail or exchange."""
+    """The next payment step of a pending build or sail."""
     avail = sub(state.hands[seat], p.paid)
     remaining = p.cost - sum(p.paid)
     size = min(remaining, MAX_STEP)
@@ -781,9 +788,10 @@ class Tyros(Game):
             return (f"{who} founds a city at {place(move.node)} "
                     f"({city_cost(state, mover, loc)} {EMPIRES[state.markers[loc]]})")
         if kind is Exchange:
-            return (f"{who} exchanges 3 cards for 3 from the deck" if move.take < 0 else
-                    f"{who} exchanges 3 cards for a {EMPIRES[move.take]} card from the "
-                    f"discard pile")
+            dropped = words(move.discard)
+            return (f"{who} discards {dropped} and draws 3 cards" if move.take < 0 else
+                    f"{who} discards {dropped} and takes a {EMPIRES[move.take]} card from "
+                    f"the discard pile")
         if kind is Offer:
             return f"{who} proposes a trade to Seat {move.partner}"
         if kind is Answer:
@@ -798,8 +806,7 @@ class Tyros(Game):
             if p.give == ZERO:
                 return f"{who} offers {words(move.counts)} to Seat {p.target}"
             return f"{who} asks Seat {p.target} for {words(move.counts)}"
-        verb = "discards" if p is not None and p.kind == "exchange" else "pays"
-        return f"{who} {verb} {words(move.counts)}"
+        return f"{who} pays {words(move.counts)}"
 
 
 def place(node: int) -> str:
@@ -946,7 +953,7 @@ def _header_problem(state: State, seat: int, move) -> str:
     if kind is City:
         return city_problem(state, seat, move.node)
     if kind is Exchange:
-        return exchange_problem(state, seat, move.take)
+        return exchange_problem(state, seat, move.take, move.discard)
     if kind is Offer:
         return offer_problem(state, seat, move.partner)
     if kind is Answer:
@@ -966,7 +973,9 @@ def _headers(state: State, seat: int) -> list:
     moves += [Build(loc) for loc in range(33)
               if (loc == TYRE or state.cities[loc] == seat) and not build_problem(state, seat, loc)]
     moves += [City(n) for n in range(TYRE_NODE) if fleet[n] and not city_problem(state, seat, n)]
-    moves += [Exchange(t) for t in range(-1, 4) if not exchange_problem(state, seat, t)]
+    moves += [EXCHANGES[t, m.counts] for t in range(-1, 4)
+              if not exchange_problem(state, seat, t)
+              for m in vectors_within(state.hands[seat], EXCHANGE)]
     moves += [Offer(s) for s in range(state.players) if not offer_problem(state, seat, s)]
     return moves
 
@@ -1017,7 +1026,7 @@ def _header(state: State, seat: int, move) -> State:
         state = _pay(state, seat, tuple(cost if c == colour else 0 for c in range(4)))
         return _done(_city(state, seat, move.node))
     elif kind is Exchange:
-        pending = Pending("exchange", move.take, cost=EXCHANGE)
+        return _done(_exchange(state, seat, move.take, move.discard))
     else:
         return replace(state, pending=Pending("offer", move.partner))
     if sum(hand) == pending.cost:          # the whole hand: no choice anyone could not see
@@ -1035,9 +1044,7 @@ def _pay_step(state: State, seat: int, p: Pending, cards: tuple) -> State:
 
 
 def _complete(state: State, seat: int, p: Pending, paid: tuple) -> State:
-    """Pay for a pending sail, build or exchange and carry it out."""
-    if p.kind == "exchange":
-        return _done(_exchange(state, seat, p.target, paid))
+    """Pay for a pending sail or build and carry it out."""
     state = _pay(state, seat, paid)
     if p.kind == "sail":
         return _sail(state, seat, p.source, p.target)
