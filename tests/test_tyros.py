@@ -961,3 +961,19 @@ def test_y21_the_voyages_offered_are_exactly_those_the_rules_allow():
         assert offered == allowed
         checked += bool(allowed)
     assert checked > 10
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_y02_d28_cards_and_tiles_are_never_lost_and_known_cards_are_held(players):
+    for i in range(3):
+        for state in random_game(20 + i, players)[0][::3]:
+            for c in range(4):
+                assert (sum(h[c] for h in state.hands) + state.deck.count(c)
+                        + state.discards[c]) == 15
+            assert all(k <= h for known, hand in zip(state.known, state.hands)
+                       for k, h in zip(known, hand))
+            assert all(set(shown) <= set(held)
+                       for shown, held in zip(state.shown, state.tile_hands))
+            marked = [loc for loc in range(1, 33) if state.markers[loc] >= 0]
+            loose = [t for h in state.tile_hands for t in h] + list(state.pile + state.under)
+            assert sorted(marked + loose) == list(range(1, 33))
