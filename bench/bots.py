@@ -87,7 +87,8 @@ POINTS = {"tyrus": _tyrus_points, "tsuro": _tsuro_points, "tyrannen": _tyrannen_
 def greedy_bot(engine, state, seat: int, key: bytes):
     """The move after which the seat has the most points at once (POINTS, a win 1000),
     looking through its own next steps (a payment, a further action) up to two deep, a
-    sample of them where there are many; ties at random. It decides on a sample of what it cannot see, like the real bot."""
+    sample of them where there are many; ties at random. It decides on a sample of what it
+    cannot see, like the real bot."""
     world = engine.sample_hidden(state, seat, derive(key, "greedy world"))
     stream = Stream(key, "greedy")
     points = POINTS[engine.key]
