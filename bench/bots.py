@@ -1,10 +1,12 @@
-"""The computer opponent against random play: win rates and thinking time per move (CPython).
+"""The computer opponent against random and greedy play: win rates and thinking time (CPython).
 
-Run with `.venv/bin/python bench/bots.py [games per match]`. Each match plays the bot (default
-budget) against random bots, the bot's seat rotating from game to game; Tod dem Tyrannen is
-played once per side, and once bot against bot. A score counts a win 1, a shared win 1/k,
-a draw 1/2. The last line printed is one JSON object {match: {"games", "score", "expected_random",
-"ms_per_move", "max_ms"}}. Pyodide runs the same code about 2x slower.
+Run with `.venv/bin/python bench/bots.py [games per match] [match names...]` (default: all
+matches). Each match plays the bot (default
+budget) against random bots or against greedy bots (`greedy_bot`: the move that brings the most
+points at once), the bot's seat rotating from game to game; Tod dem Tyrannen is played once per
+side, and once bot against bot. A score counts a win 1, a shared win 1/k, a draw 1/2; "share"
+is what an equal player would score. The last line printed is one JSON object {match: {"games",
+"score", "share", "ms_per_move", "max_ms"}}. Pyodide runs the same code about 2x slower.
 """
 from __future__ import annotations
 
@@ -18,26 +20,98 @@ REPO = Path(__file__).resolve().parent.parent
 if str(REPO / "py") not in sys.path:
     sys.path.insert(0, str(REPO / "py"))
 
-from parlor.play import bots  # noqa: E402
 from parlor import catalog  # noqa: E402
-from parlor.engine.rng import derive  # noqa: E402
+from parlor.play import bots  # noqa: E402
+from parlor.engine.rng import Stream, derive  # noqa: E402
+from parlor.games.tyros import bot as tyros_bot  # noqa: E402
+from parlor.games.tyros.rules import ENGINE as TYROS, scores as tyros_scores  # noqa: E402
 
 GAMES = 12
 MOVE_LIMIT = 5000
-TIME_TARGET_S = {"tyrus": 0.5, "tsuro": 0.5}      # CPython, per move
-# name: (game, players, options, seats the bot plays (None: rotate), a random bot's score);
-# in Tod dem Tyrannen random play leaves the king in town: random kings win about 7%.
+TIME_TARGET_S = {"tyrus": 0.5, "tsuro": 0.5}      # CPython, per move (the slowest move)
+MEAN_TARGET_MS = {"tyros": 250}                   # CPython, mean per move
+# Tyros joins the catalog with its screens (issue 12, phase 2); until then it is added here.
+ENGINES = {**{e.key: e.engine for e in catalog.entries()}, TYROS.key: TYROS}
+# name: (game, players, options, seats the bot plays (None: rotate), an equal player's score,
+# opponents); in Tod dem Tyrannen random play leaves the king in town: random kings win
+# about 7%.
 MATCHES = {
-    "tyrus": ("tyrus", 2, {}, None, 0.5),
-    "tsuro-2": ("tsuro", 2, {}, None, 0.5),
-    "tsuro-4": ("tsuro", 4, {}, None, 0.25),
-    "tyrannen-king": ("tyrannen", 2, {}, (0,), 0.07),
-    "tyrannen-rebel": ("tyrannen", 2, {}, (1,), 0.93),
-    "tyrannen-both": ("tyrannen", 2, {}, (0, 1), None),
+    "tyrus": ("tyrus", 2, {}, None, 0.5, "random"),
+    "tsuro-2": ("tsuro", 2, {}, None, 0.5, "random"),
+    "tsuro-4": ("tsuro", 4, {}, None, 0.25, "random"),
+    "tyrannen-king": ("tyrannen", 2, {}, (0,), 0.07, "random"),
+    "tyrannen-rebel": ("tyrannen", 2, {}, (1,), 0.93, "random"),
+    "tyrannen-both": ("tyrannen", 2, {}, (0, 1), None, "random"),
+    "tyros-3": ("tyros", 3, {}, None, 1 / 3, "random"),
+    "tyros-4": ("tyros", 4, {}, None, 0.25, "random"),
+    "tyrus-greedy": ("tyrus", 2, {}, None, 0.5, "greedy"),
+    "tsuro-2-greedy": ("tsuro", 2, {}, None, 0.5, "greedy"),
+    "tsuro-4-greedy": ("tsuro", 4, {}, None, 0.25, "greedy"),
+    "tyrannen-king-greedy": ("tyrannen", 2, {}, (0,), None, "greedy"),
+    "tyrannen-rebel-greedy": ("tyrannen", 2, {}, (1,), None, "greedy"),
+    "tyros-3-greedy": ("tyros", 3, {}, None, 1 / 3, "greedy"),
+    "tyros-4-greedy": ("tyros", 4, {}, None, 0.25, "greedy"),
 }
+GREEDY_BREADTH = (6, 24)    # follow-up steps of the same seat tried, two and one deep
 
 
-def play(game, seed: bytes, players: int, options: dict, bot_seats, thinking: list):
+def _tyrus_points(engine, state, seat: int) -> float:
+    """Elections won less elections lost."""
+    chart = engine.view(state, seat)["chart"]
+    return sum((c["winner"] == seat) - (c["winner"] not in (seat, None)) for c in chart)
+
+
+def _tsuro_points(engine, state, seat: int) -> float:
+    """Staying on the board, then opponents put out."""
+    markers = engine.view(state, seat)["markers"]
+    return 10 * markers[seat]["alive"] + sum(not m["alive"] for m in markers)
+
+
+def _tyrannen_points(engine, state, seat: int) -> float:
+    """The king's side: citizens taken off the board, less wounds and lost knights."""
+    view = engine.view(state, seat)
+    king = (sum(c["at"] is None for c in view["citizens"]) - 3 * view["king"]["wounds"]
+            - sum(k["at"] is None for k in view["knights"]))
+    return king if seat == 0 else -king
+
+
+def _tyros_points(engine, state, seat: int) -> float:
+    """The points the seat would score if the game ended now (public)."""
+    return tyros_scores(state)[seat]["total"]
+
+
+POINTS = {"tyrus": _tyrus_points, "tsuro": _tsuro_points, "tyrannen": _tyrannen_points,
+          "tyros": _tyros_points}
+
+
+def greedy_bot(engine, state, seat: int, key: bytes):
+    """The move after which the seat has the most points at once (POINTS, a win 1000),
+    looking through its own next steps (a payment, a further action) up to two deep, a
+    sample of them where there are many; ties at random. It decides on a sample of what it
+    cannot see, like the real bot."""
+    world = engine.sample_hidden(state, seat, derive(key, "greedy world"))
+    stream = Stream(key, "greedy")
+    points = POINTS[engine.key]
+
+    def value(after, depth: int) -> float:
+        outcome = engine.outcome(after)
+        if outcome is not None:
+            return 1000 * bots.score(outcome, seat)
+        if depth and seat in engine.to_move(after):
+            moves = engine.legal(after)
+            breadth = GREEDY_BREADTH[depth - 1]
+            if len(moves) > breadth:
+                moves = [moves[stream.below(len(moves))] for _ in range(breadth)]
+            return max(value(engine.apply(after, m), depth - 1) for m in moves)
+        return points(engine, after, seat)
+
+    ranked = [(value(engine.apply(world, m), 2), stream.below(1 << 30), i)
+              for i, m in enumerate(engine.legal(world))]
+    return engine.legal(world)[max(ranked)[2]]
+
+
+def play(game, seed: bytes, players: int, options: dict, bot_seats, thinking: list,
+         opponents: str = "random"):
     """One game; the final outcome. Bot thinking times (seconds) are appended to `thinking`."""
     state = game.initial(seed, players, options)
     for ply in range(MOVE_LIMIT):
@@ -47,8 +121,11 @@ def play(game, seed: bytes, players: int, options: dict, bot_seats, thinking: li
         key = derive(seed, "bench-bot", ply)
         if seat in bot_seats:
             start = time.perf_counter()
-            move = catalog.entry(game.key).bot(state, seat, key)
+            move = (tyros_bot.choose(game, state, seat, key) if game is TYROS
+                    else catalog.entry(game.key).bot(state, seat, key))
             thinking.append(time.perf_counter() - start)
+        elif opponents == "greedy":
+            move = greedy_bot(game, state, seat, key)
         else:
             move = bots.random_bot(game, state, key)
         state = game.apply(state, move)
@@ -57,15 +134,15 @@ def play(game, seed: bytes, players: int, options: dict, bot_seats, thinking: li
 
 def match(name: str, games: int) -> dict:
     """Play one match; its figures."""
-    key, players, options, seats, expected = MATCHES[name]
-    game = catalog.entry(key).engine
+    key, players, options, seats, expected, opponents = MATCHES[name]
+    game = ENGINES[key]
     thinking: list[float] = []
     total = 0.0
     wins = [0] * players
     for i in range(games):
         bot_seats = seats if seats is not None else (i % players,)
         outcome = play(game, derive(b"bench-bots", name, i)[:16], players, options, bot_seats,
-                       thinking)
+                       thinking, opponents)
         for w in outcome.winners:
             wins[w] += 1
         if len(bot_seats) == 1:
@@ -73,7 +150,7 @@ def match(name: str, games: int) -> dict:
     figures = {"games": games, "ms_per_move": round(1000 * sum(thinking) / len(thinking), 1),
                "max_ms": round(1000 * max(thinking), 1)}
     if len(seats or (0,)) == 1:
-        figures.update(score=round(total / games, 3), expected_random=expected)
+        figures.update(score=round(total / games, 3), share=expected)
     else:
         figures["wins_by_seat"] = wins
     return figures
@@ -84,17 +161,22 @@ def main() -> None:
     load, cpus = os.getloadavg()[0], os.cpu_count() or 1
     if load > cpus / 2:
         print(f"Note: load average {load:.1f} on {cpus} CPUs: other work skews the times")
-    print(f"CPython {sys.version.split()[0]}: the bot against random play, {games} games a match")
+    print(f"CPython {sys.version.split()[0]}: the bot against random and greedy play, "
+          f"{games} games a match")
     results = {}
-    for name in MATCHES:
+    for name in sys.argv[2:] or MATCHES:
         figures = results[name] = match(name, games)
-        target = TIME_TARGET_S.get(MATCHES[name][0])
+        target, mean = TIME_TARGET_S.get(MATCHES[name][0]), MEAN_TARGET_MS.get(MATCHES[name][0])
         verdict = "" if target is None else (
             f"  (target < {1000 * target:.0f} ms: "
             f"{'ok' if figures['max_ms'] < 1000 * target else 'MISSED'})")
-        result = (f"score {figures['score']:.3f} (random {figures['expected_random']})"
+        if mean is not None:
+            verdict = (f"  (target mean <= {mean} ms: "
+                       f"{'ok' if figures['ms_per_move'] <= mean else 'MISSED'})")
+        share = figures.get("share")
+        result = (f"score {figures['score']:.3f} (share {'-' if share is None else f'{share:.2f}'})"
                   if "score" in figures else f"wins by seat {figures['wins_by_seat']}")
-        print(f"  {name:15} {result:28} {figures['ms_per_move']:7.1f} ms/move, "
+        print(f"  {name:21} {result:28} {figures['ms_per_move']:7.1f} ms/move, "
               f"max {figures['max_ms']:.1f}{verdict}", flush=True)
     print(json.dumps(results))
 

@@ -2,7 +2,7 @@
 
 An engine is a module-level object subclassing `Game`. States are immutable values:
 `apply` returns a new state and never touches its input. All randomness comes from the
-seed given to `initial` (see parlor.rng), so a game is exactly its setup plus its moves.
+seed given to `initial` (see parlor.engine.rng), so a game is exactly its setup plus its moves.
 
 Seats are numbered 0..n-1. `view(state, seat)` is the one place where what `seat` may not
 see is removed; `seat=None` is a spectator. `sample_hidden(state, seat, key)` returns a

@@ -1,0 +1,1162 @@
+"""Tyros: Phoenician merchants sail galleons and found cities while four empires grow (3-4 players).
+
+The rules as implemented are numbered Y1.. (decisions D1..) in seeds/tyros.md; comments cite
+them. The map (map.json beside this module) is a 5 x 7 grid of locations 1..32, Tyre, a desert
+and an open sea. Galleons sail between sea nodes: node n is location n + 1 for n < 32, except
+that Italy (location 16) has two nodes, its west coast 15 and its east coast 32; node 33 is
+Tyre. In per-location tables index 0 stands for Tyre. Cards have no identity beyond their
+colour, so a hand is a 4-tuple of counts in the empires' order: green, orange, yellow, purple.
+
+A turn's actions are built from steps, one token each (D29): a header (sail, build, city,
+exchange, offer, pass) and, where the player still has a choice the table could not see
+(which cards pay for a galleon or a voyage to a neutral Tyre, what an offer gives and asks),
+`Cards` steps. The offer waits for the partner's
+`Answer`, so while an offer is open the partner is the one to move.
+"""
+from __future__ import annotations
+
+import json
+from collections import deque
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from importlib import resources
+
+from ...engine.protocol import TOKEN_ALPHABET, TOKEN_INDEX, Game, IllegalMove, MalformedMove, Outcome
+from ...engine.rng import Stream, derive, shuffled
+
+EMPIRES = ("green", "orange", "yellow", "purple")      # colour order, also the setup order (Y5)
+TIE_ORDER = (0, 1, 3, 2)                              # green, orange, purple, yellow (Y39)
+CITY_POINTS = (12, 10, 9, 7)                          # by empire rank, largest first (Y40)
+GALLEON_POINTS = (8, 6, 5, 4)
+BONUS = 7                                             # Y41, Y42
+PER_COLOUR = 15                                       # 60 cards (Y2)
+DEAL = {3: 12, 4: 10}                                 # Y9
+KEEP = 3                                              # Y34
+GALLEONS, CITIES, START_GALLEONS = 10, 10, 2          # per player (Y2, Y4)
+LIMIT = 2                                             # galleons in a location without a city (Y25)
+CITY_COST, CITY_COST_PAIR = 5, 4                      # Y27
+EXCHANGE = 3                                          # Y30
+TILES_PER_PLAYER = 5                                  # Y6 (option: 4)
+MAX_STEP = 12                                         # cards named in one Cards step (D29)
+
+TYRE = 0                                              # location index of Tyre
+LOCATIONS = range(1, 33)
+NODES = 34
+WEST, EAST, TYRE_NODE = 15, 32, 33                    # Italy's coasts and Tyre as sea nodes
+FAR = 99
+
+TILES, ACTIONS, KEEPING, OVER = "tiles", "actions", "keep", "over"
+ZERO = (0, 0, 0, 0)
+
+
+def _load() -> dict:
+    """The map shipped beside this module (works under Pyodide too)."""
+    text = resources.files(__package__).joinpath("map.json").read_text(encoding="utf-8")
+    return json.loads(text)
+
+
+MAP = _load()
+
+
+def _node(name: str) -> int:
+    return {"16W": WEST, "16E": EAST, "T": TYRE_NODE}.get(name) or int(name) - 1
+
+
+NODE_NAMES = tuple("16W" if n == WEST else "16E" if n == EAST else "T" if n == TYRE_NODE
+                   else str(n + 1) for n in range(NODES))
+LOC_OF = tuple(16 if n == EAST else TYRE if n == TYRE_NODE else n + 1 for n in range(NODES))
+NODES_OF = tuple((TYRE_NODE,) if loc == TYRE else (WEST, EAST) if loc == 16 else (loc - 1,)
+                 for loc in range(33))
+BUILD_NODE = tuple(NODES_OF[loc][0] for loc in range(33))       # Italy builds on its west coast
+SEA = tuple(tuple(sorted(_node(x) for x in MAP["sea_graph"][name])) for name in NODE_NAMES)
+NEIGHBOURS = ((),) + tuple(tuple(sorted(int(x) for x in MAP["location_neighbours"][str(loc)]))
+                           for loc in LOCATIONS)
+TYRE_NEIGHBOURS = tuple(sorted(int(x) for x in MAP["tyre"]["location_neighbours"]))
+PRESET_START = tuple(int(MAP["preset_start"][name]) for name in EMPIRES)
+LABELS = ("Tyre",) + tuple(f["label"] for f in sorted(
+    (f for f in MAP["fields"] if f["kind"] == "location"), key=lambda f: f["number"]))
+
+
+def _distances(start: int) -> tuple[int, ...]:
+    """Sea steps from `start` to every node (FAR where no sea route leads)."""
+    dist = [FAR] * NODES
+    dist[start] = 0
+    todo = deque([start])
+    while todo:
+        here = todo.popleft()
+        for there in SEA[here]:
+            if dist[there] == FAR:
+                dist[there] = dist[here] + 1
+                todo.append(there)
+    return tuple(dist)
+
+
+DIST = tuple(_distances(n) for n in range(NODES))
+
+
+# --- Card vectors -------------------------------------------------------------------------
+
+def _vectors(most: int) -> tuple[tuple[int, int, int, int], ...]:
+    """Every card vector of at most `most` cards, by size, then largest green count first."""
+    return tuple((a, b, c, total - a - b - c) for total in range(most + 1)
+                 for a in range(total, -1, -1) for b in range(total - a, -1, -1)
+                 for c in range(total - a - b, -1, -1))
+
+
+VECTORS = _vectors(MAX_STEP)
+
+
+def add(a, b) -> tuple[int, int, int, int]:
+    return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3])
+
+
+def sub(a, b) -> tuple[int, int, int, int]:
+    return (a[0] - b[0], a[1] - b[1], a[2] - b[2], a[3] - b[3])
+
+
+def within(a, b) -> bool:
+    """Whether every count of `a` is at most that of `b`."""
+    return a[0] <= b[0] and a[1] <= b[1] and a[2] <= b[2] and a[3] <= b[3]
+
+
+def floor_sub(a, b) -> tuple[int, int, int, int]:
+    return tuple(max(0, x - y) for x, y in zip(a, b))
+
+
+def counts(colours) -> tuple[int, int, int, int]:
+    out = [0, 0, 0, 0]
+    for c in colours:
+        out[c] += 1
+    return tuple(out)
+
+
+def spread(vector) -> list[int]:
+    """The colours of a vector, one entry per card, sorted."""
+    return [c for c in range(4) for _ in range(vector[c])]
+
+
+def words(vector) -> str:
+    """'2 green, 1 purple'."""
+    parts = [f"{n} {EMPIRES[c]}" for c, n in enumerate(vector) if n]
+    return ", ".join(parts) if parts else "nothing"
+
+
+# --- Moves --------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Tile:
+    """Play tile `tile` from hand; its location joins empire `empire` (Y11-Y13)."""
+
+    tile: int
+    empire: int
+
+
+@dataclass(frozen=True, slots=True)
+class Under:
+    """No tile can be played: show the hand and put `tile` under the pile (Y15)."""
+
+    tile: int
+
+
+@dataclass(frozen=True, slots=True)
+class Sail:
+    """Move one of the mover's galleons from node `src` to node `dst` (Y21-Y24)."""
+
+    src: int
+    dst: int
+
+
+@dataclass(frozen=True, slots=True)
+class Build:
+    """Build a galleon at location `loc` (0 = Tyre) (Y18-Y20)."""
+
+    loc: int
+
+
+@dataclass(frozen=True, slots=True)
+class City:
+    """Turn the mover's galleon at node `node` into a city (Y26-Y28)."""
+
+    node: int
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange:
+    """Discard the 3 cards `discard` and draw 3 from the deck (`take` -1) or take one card
+    of colour `take` from the discard pile (Y30, Y31)."""
+
+    take: int
+    discard: tuple[int, int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """Propose a trade to seat `partner` (Y29); the cards follow as Cards steps."""
+
+    partner: int
+
+
+@dataclass(frozen=True, slots=True)
+class Cards:
+    """A card vector: a payment, a discard, an offer's give or ask, the cards kept (D29)."""
+
+    counts: tuple[int, int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """The partner accepts or refuses the open offer (Y29)."""
+
+    accept: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Do nothing this action (Y32)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Cancel:
+    """Drop the action being put together (before its cards are paid or the offer is sent)."""
+
+
+PASS, CANCEL, ACCEPT, REFUSE = Pass(), Cancel(), Answer(True), Answer(False)
+CARDS = {v: Cards(v) for v in VECTORS}
+
+# Token codes (two characters, 4096 values): card vectors first, then the headers.
+CODE_MOVES: tuple = (
+    tuple(CARDS[v] for v in VECTORS)
+    + tuple(Tile(t, e) for t in LOCATIONS for e in range(4))
+    + tuple(Under(t) for t in LOCATIONS)
+    + tuple(Sail(a, b) for a in range(NODES) for b in range(NODES))
+    + tuple(Build(loc) for loc in range(33))
+    + tuple(City(n) for n in range(NODES))
+    + tuple(Exchange(t, v) for t in range(-1, 4) for v in VECTORS if sum(v) == EXCHANGE)
+    + tuple(Offer(p) for p in range(4))
+    + (ACCEPT, REFUSE, PASS, CANCEL))
+MOVE_CODE = {m: i for i, m in enumerate(CODE_MOVES)}
+SAILS = tuple(m for m in CODE_MOVES if type(m) is Sail)         # index src * NODES + dst
+EXCHANGES = {(m.take, m.discard): m for m in CODE_MOVES if type(m) is Exchange}
+assert len(CODE_MOVES) <= 64 * 64
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """An action being put together by the active player, or an offer waiting for its answer.
+
+    kind "sail" (to a neutral Tyre, paid in any colours), "build" or "offer"; `target`: the
+    destination node, the location, the partner.
+    """
+
+    kind: str
+    target: int
+    source: int = -1             # sail: the galleon's node
+    cost: int = 0                # cards to pay in all
+    paid: tuple = ZERO           # chosen so far (a payment of more than 12 takes two steps)
+    give: tuple = ZERO           # offer: the proposer's cards
+    ask: tuple = ZERO            # offer: the partner's cards; set = waiting for the answer
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """A whole Tyros position, hidden cards and tiles included."""
+
+    seed: bytes
+    players: int
+    tiles_each: int                      # option: 5 (rulebook) or 4
+    preset: bool                         # option: fixed empire starts
+    turn: int                            # 1, 2, ...
+    first: int                           # the first player of this turn
+    phase: str                           # TILES, ACTIONS, KEEPING or OVER
+    step: int                            # seats done (tiles, keep) or actions done (actions)
+    last_turn: bool                      # a tile hand ran out in this turn's tile phase (Y35)
+    markers: tuple[int, ...]             # per location (0 = Tyre) the empire, or -1
+    cities: tuple[int, ...]              # per location the owning seat, or -1
+    fleets: tuple[tuple[int, ...], ...]  # per seat, galleons per sea node
+    hands: tuple[tuple[int, ...], ...]   # per seat, cards per colour
+    known: tuple[tuple[int, ...], ...]   # per seat, cards every player knows it holds (D28)
+    deck: tuple[int, ...]                # colours in draw order
+    discards: tuple[int, ...]            # face-up discard pile, per colour
+    tile_hands: tuple[tuple[int, ...], ...]
+    shown: tuple[tuple[int, ...], ...]   # per seat, tiles in hand every player has seen (Y15)
+    pile: tuple[int, ...]                # face-down tile pile, top first
+    under: tuple[int, ...]               # tiles put under the pile, seen by all, top first
+    passes: int = 0                      # passes in a row (Y33)
+    pending: Pending | None = None
+    refused: tuple[int, ...] = ()        # partners who refused an offer in this action
+    traded: int = 0                      # bit proposer * 4 + partner: traded this turn (D17)
+    offers: tuple[int, ...] = ()         # per seat, offers sent this turn
+    all_four: int = -1                   # the seat that won the all-four-empires bonus (Y41)
+    outcome: Outcome | None = None
+
+
+# --- Small helpers ------------------------------------------------------------------------
+
+def active(state: State) -> int:
+    """The seat whose tile, action or keep step it is (while an offer waits, the proposer)."""
+    return (state.first + state.step) % state.players
+
+
+def galleons_at(state: State, loc: int) -> int:
+    """All players' galleons at a location (Italy's two coasts together, D14)."""
+    nodes = NODES_OF[loc]
+    return sum(f[n] for f in state.fleets for n in nodes)
+
+
+def own_at(state: State, seat: int, loc: int) -> int:
+    fleet = state.fleets[seat]
+    return sum(fleet[n] for n in NODES_OF[loc])
+
+
+def supply(state: State, seat: int) -> tuple[int, int]:
+    """(galleons, cities) the seat has not placed yet (a city's galleon came back, D16)."""
+    return (GALLEONS - sum(state.fleets[seat]),
+            CITIES - sum(1 for owner in state.cities if owner == seat))
+
+
+def empire_sizes(markers) -> list[int]:
+    """Locations per empire; Tyre's marker does not count (D5)."""
+    sizes = [0, 0, 0, 0]
+    for loc in LOCATIONS:
+        if markers[loc] >= 0:
+            sizes[markers[loc]] += 1
+    return sizes
+
+
+def empire_ranks(markers) -> list[int]:
+    """Per empire its rank, 0 for the largest; equal sizes in TIE_ORDER (Y38, Y39)."""
+    sizes = empire_sizes(markers)
+    order = sorted(range(4), key=lambda e: (-sizes[e], TIE_ORDER.index(e)))
+    ranks = [0] * 4
+    for r, e in enumerate(order):
+        ranks[e] = r
+    return ranks
+
+
+def tile_targets(markers, tile: int) -> list[int]:
+    """The empires a tile could join: those marking a neighbouring location (Y11, D5)."""
+    return sorted({markers[n] for n in NEIGHBOURS[tile] if markers[n] >= 0})
+
+
+def start_allowed(markers, loc: int) -> bool:
+    """Y5: no start next to Tyre or next to a location that already has a marker."""
+    return (markers[loc] < 0 and loc not in TYRE_NEIGHBOURS
+            and all(markers[n] < 0 for n in NEIGHBOURS[loc]))
+
+
+# --- Why a header is not allowed ("" when it is) ------------------------------------------
+
+def sail_problem(state: State, seat: int, src: int, dst: int) -> str:
+    if not (0 <= src < NODES and 0 <= dst < NODES):
+        return "there is no such place on the map"
+    if state.fleets[seat][src] == 0:
+        return "you have no galleon there"
+    if src == dst:
+        return "the galleon is already there"
+    loc = LOC_OF[dst]
+    colour = state.markers[loc]
+    if loc != TYRE and colour < 0:
+        return "a galleon may only stop at Tyre or at a location with an empire marker"
+    steps = DIST[src][dst]
+    if steps >= FAR:
+        return "no sea route leads there"
+    if loc != TYRE and state.cities[loc] < 0:
+        staying = 1 if LOC_OF[src] == loc else 0
+        if galleons_at(state, loc) - staying + 1 > LIMIT:
+            return f"{LIMIT} galleons are already there and it has no city"
+    hand = state.hands[seat]
+    if colour < 0:
+        if sum(hand) < steps:
+            return f"the voyage costs {steps} cards"
+    elif hand[colour] < steps:
+        return f"the voyage costs {steps} {EMPIRES[colour]} cards"
+    return ""
+
+
+def build_cost(state: State, loc: int) -> int:
+    """Y19: one card per galleon there once the new one is built."""
+    return galleons_at(state, loc) + 1
+
+
+def build_problem(state: State, seat: int, loc: int) -> str:
+    if not 0 <= loc <= 32:
+        return "there is no such place on the map"
+    if loc != TYRE and state.cities[loc] != seat:
+        return "galleons are built only at Tyre or in one of your cities"
+    if supply(state, seat)[0] == 0:
+        return "all your galleons are on the map"
+    cost, colour, hand = build_cost(state, loc), state.markers[loc], state.hands[seat]
+    if colour < 0:
+        return "" if sum(hand) >= cost else f"a galleon here costs {cost} cards"
+    if sum(hand) < cost or hand[colour] == 0:
+        return f"a galleon here costs {cost} cards, at least one {EMPIRES[colour]}"
+    return ""
+
+
+def city_cost(state: State, seat: int, loc: int) -> int:
+    """Y27: 5 cards, 4 with two of your galleons there."""
+    return CITY_COST_PAIR if own_at(state, seat, loc) >= 2 else CITY_COST
+
+
+def city_problem(state: State, seat: int, node: int) -> str:
+    if not 0 <= node < NODES:
+        return "there is no such place on the map"
+    loc = LOC_OF[node]
+    if loc == TYRE:
+        return "Tyre is a city already"
+    if state.fleets[seat][node] == 0:
+        return "you have no galleon there"
+    if state.cities[loc] >= 0:
+        return "there is a city there already"
+    if any(own_at(state, s, loc) for s in range(state.players) if s != seat):
+        return "another player's galleon is there"
+    if supply(state, seat)[1] == 0:
+        return "you have built all your cities"
+    colour, cost = state.markers[loc], city_cost(state, seat, loc)
+    if state.hands[seat][colour] < cost:
+        return f"a city here costs {cost} {EMPIRES[colour]} cards"
+    return ""
+
+
+def exchange_problem(state: State, seat: int, take: int, discard: tuple | None = None) -> str:
+    """Why the exchange is not allowed; with `discard` None, whether any discard would do."""
+    if not -1 <= take < 4:
+        return "there is no such colour"
+    if sum(state.hands[seat]) < EXCHANGE:
+        return f"an exchange needs {EXCHANGE} cards to discard"
+    if discard is not None and (discard not in CARDS or sum(discard) != EXCHANGE
+                                or not within(discard, state.hands[seat])):
+        return f"discard {EXCHANGE} cards of your hand"
+    if take < 0 and len(state.deck) < EXCHANGE:
+        return f"fewer than {EXCHANGE} cards are left in the deck"
+    if take >= 0 and state.discards[take] == 0:
+        return f"there is no {EMPIRES[take]} card in the discard pile"
+    return ""
+
+
+def offer_problem(state: State, seat: int, partner: int) -> str:
+    if not 0 <= partner < state.players or partner == seat:
+        return "choose another player"
+    if state.traded >> (seat * 4 + partner) & 1:
+        return "you have traded with that player this turn already"
+    if partner in state.refused:
+        return "that player has refused your offer in this action"
+    if not sum(state.hands[seat]):
+        return "you have no cards to offer"
+    if not sum(state.hands[partner]):
+        return "that player has no cards"
+    return ""
+
+
+# --- Card vector choices (cached: hands repeat a lot) -------------------------------------
+
+@lru_cache(maxsize=4096)
+def vectors_within(hand: tuple, size: int) -> tuple[Cards, ...]:
+    """Cards steps of exactly `size` cards taken from `hand` (size <= MAX_STEP)."""
+    h0, h1, h2, h3 = hand
+    out = []
+    for a in range(min(h0, size), -1, -1):
+        for b in range(min(h1, size - a), -1, -1):
+            for c in range(min(h2, size - a - b), -1, -1):
+                d = size - a - b - c
+                if d <= h3:
+                    out.append(CARDS[(a, b, c, d)])
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def gifts(hand: tuple) -> tuple[Cards, ...]:
+    """What an offer may give: 1..12 cards of the hand in at most three colours (D17)."""
+    out = []
+    for size in range(1, min(MAX_STEP, sum(hand)) + 1):
+        out.extend(m for m in vectors_within(hand, size) if 0 in m.counts)
+    return tuple(out)
+
+
+@lru_cache(maxsize=256)
+def requests(free: tuple, most: int) -> tuple[Cards, ...]:
+    """What an offer may ask: 1..`most` cards, only in colours with `free` set (D17)."""
+    return tuple(CARDS[v] for v in VECTORS if 0 < sum(v) <= most
+                 and all(free[c] or not v[c] for c in range(4)))
+
+
+def _payments(state: State, seat: int, p: Pending) -> list[Cards]:
+    """The next payment step of a pending build or sail."""
+    avail = sub(state.hands[seat], p.paid)
+    remaining = p.cost - sum(p.paid)
+    size = min(remaining, MAX_STEP)
+    options = vectors_within(avail, size)
+    colour = state.markers[p.target] if p.kind == "build" else -1
+    if colour < 0 or p.paid[colour]:
+        return list(options)
+    last = size == remaining
+    return [m for m in options if m.counts[colour] or (not last and avail[colour])]
+
+
+# --- The engine ---------------------------------------------------------------------------
+
+class Tyros(Game):
+    key = "tyros"
+    title = "Tyros"
+    seats = (3, 4)
+    token_width = 2
+
+    def initial(self, seed: bytes, players: int = 3, options: dict | None = None) -> State:
+        """Y4-Y9: galleons on Tyre, empire starts, tiles dealt, first player (D4), first deal."""
+        options = dict(options or {})
+        tiles_each = options.pop("tiles_per_player", TILES_PER_PLAYER)
+        preset = options.pop("preset_start", False)
+        if tiles_each not in (4, 5) or isinstance(tiles_each, bool):
+            raise ValueError("the tiles_per_player option is 4 or 5")
+        if not isinstance(preset, bool):
+            raise ValueError("the preset_start option is true or false")
+        if options:
+            raise ValueError(f"unknown Tyros options: {sorted(options)}")
+        if not self.seats[0] <= players <= self.seats[1]:
+            raise ValueError(f"Tyros is for 3 or 4 players, not {players}")
+        markers = [-1] * 33
+        if preset:
+            for empire, loc in enumerate(PRESET_START):
+                markers[loc] = empire
+        else:
+            order, i = shuffled(LOCATIONS, seed, "tyros", "starts"), 0
+            for empire in range(4):
+                while not start_allowed(markers, order[i]):
+                    i += 1                     # set aside: it goes back to the pile (D1, D2)
+                markers[order[i]] = empire
+                i += 1
+        rest = shuffled([t for t in LOCATIONS if markers[t] < 0], seed, "tyros", "tiles")
+        hands = tuple(tuple(sorted(rest[s * tiles_each:(s + 1) * tiles_each]))
+                      for s in range(players))
+        fleet = tuple(START_GALLEONS if n == TYRE_NODE else 0 for n in range(NODES))
+        state = State(
+            seed=seed, players=players, tiles_each=tiles_each, preset=preset, turn=1,
+            first=Stream(seed, "tyros", "first").below(players), phase=TILES, step=0,
+            last_turn=False, markers=tuple(markers), cities=(-1,) * 33,
+            fleets=(fleet,) * players, hands=(ZERO,) * players, known=(ZERO,) * players,
+            deck=tuple(c for c in range(4) for _ in range(PER_COLOUR)), discards=ZERO,
+            tile_hands=hands, shown=((),) * players, pile=tuple(rest[players * tiles_each:]),
+            under=(), offers=(0,) * players)
+        return _settle(_deal(state))
+
+    def to_move(self, state: State) -> tuple[int, ...]:
+        if state.outcome is not None:
+            return ()
+        p = state.pending
+        if p is not None and p.kind == "offer" and p.ask != ZERO:
+            return (p.target,)
+        return (active(state),)
+
+    def legal(self, state: State) -> list:
+        if state.outcome is not None:
+            return []
+        seat = active(state)
+        if state.phase == TILES:
+            return _tile_moves(state, seat)
+        if state.phase == KEEPING:
+            return list(vectors_within(state.hands[seat], KEEP))
+        p = state.pending
+        if p is None:
+            return _headers(state, seat)
+        if p.kind != "offer":
+            return _payments(state, seat, p) + [CANCEL]
+        if p.ask != ZERO:
+            return [ACCEPT, REFUSE] if within(p.ask, state.hands[p.target]) else [REFUSE]
+        if p.give == ZERO:
+            return list(gifts(state.hands[seat])) + [CANCEL]
+        free = tuple(0 if n else 1 for n in p.give)
+        return list(requests(free, min(MAX_STEP, sum(state.hands[p.target])))) + [CANCEL]
+
+    def apply(self, state: State, move) -> State:
+        if state.outcome is not None:
+            raise IllegalMove("the game is over")
+        problem = self.why_not(state, move)
+        if problem:
+            raise IllegalMove(problem)
+        seat, kind = active(state), type(move)
+        if state.phase == TILES:
+            return _settle(_play_tile(state, seat, move) if kind is Tile
+                           else _put_under(state, seat, move.tile))
+        if state.phase == KEEPING:
+            return _settle(_keep(state, seat, move.counts))
+        p = state.pending
+        if kind is Cancel:
+            return replace(state, pending=None)
+        if p is None:
+            return _settle(_header(state, seat, move))
+        if p.kind == "offer":
+            return _settle(_offer_step(state, seat, p, move))
+        return _settle(_pay_step(state, seat, p, move.counts))
+
+    def why_not(self, state: State, move) -> str:
+        """Why `move` is not allowed now, in words for the player; "" when it is."""
+        if state.outcome is not None:
+            return "the game is over"
+        seat, kind, p = active(state), type(move), state.pending
+        if state.phase == TILES:
+            if kind is Tile:
+                if move.tile not in state.tile_hands[seat]:
+                    return "that tile is not in your hand"
+                if move.empire not in tile_targets(state.markers, move.tile):
+                    return "the tile must touch a location of the empire it joins"
+                return ""
+            if kind is Under:
+                if move.tile not in state.tile_hands[seat]:
+                    return "that tile is not in your hand"
+                if any(tile_targets(state.markers, t) for t in state.tile_hands[seat]):
+                    return "you can play a tile, so you must"
+                return ""
+            return "play a tile first"
+        if state.phase == KEEPING:
+            if kind is not Cards:
+                return f"choose the {KEEP} cards you keep"
+            if sum(move.counts) != KEEP or not within(move.counts, state.hands[seat]):
+                return f"keep {KEEP} of the cards in your hand"
+            return ""
+        if p is None:
+            return _header_problem(state, seat, move)
+        if p.kind == "offer" and p.ask != ZERO:
+            if kind is not Answer:
+                return "the partner must answer the offer first"
+            if move.accept and not within(p.ask, state.hands[p.target]):
+                return "you do not have the cards asked for"
+            return ""
+        if kind is Cancel:
+            return ""
+        if kind is not Cards:
+            return "finish the action first (or cancel it)"
+        if move.counts not in CARDS:
+            return "no such cards"
+        if p.kind == "offer":
+            legal = (gifts(state.hands[seat]) if p.give == ZERO else
+                     requests(tuple(0 if n else 1 for n in p.give),
+                              min(MAX_STEP, sum(state.hands[p.target]))))
+            if CARDS[move.counts] not in legal:
+                return ("give 1 to 12 cards of your hand in at most three colours"
+                        if p.give == ZERO else
+                        "ask for 1 to 12 cards the partner could hold, in colours you do "
+                        "not give")
+            return ""
+        if CARDS[move.counts] not in _payments(state, seat, p):
+            return "those cards do not pay for it"
+        return ""
+
+    def outcome(self, state: State) -> Outcome | None:
+        return state.outcome
+
+    def view(self, state: State, seat: int | None) -> dict:
+        """What `seat` (None: a spectator) may know, as JSON-able data.
+
+        {"game": "tyros", "seat", "players", "to_move": [seat] or [],
+         "phase": "tiles" | "actions" | "keep" | "over", "turn", "round" (actions phase),
+         "first": the first player's seat, "active": whose tile, action or keep step it is
+                  (while an offer waits for its answer, the proposer), "last_turn",
+         "options": {"tiles_per_player", "preset_start"}, "empires": colour names,
+         "markers": per location 0..32 (0 = Tyre) an empire index or None,
+         "empire_sizes", "empire_ranks" (0 = largest), "cities": per location a seat or None,
+         "galleons": per seat {node name: count} ("1".."32", "16W", "16E", "T"),
+         "supply": per seat {"galleons", "cities"},
+         "hands": per seat {"cards": count, "known": [4 counts every player knows it holds],
+                  "tiles": count, "shown_tiles": tiles every player has seen in it},
+         "mine": None, or the seat's own {"cards": [4 counts], "tiles": [...]},
+         "deck", "discards": [4 counts], "tile_pile": count,
+         "tile_pile_bottom": tiles known to lie under the pile, in draw order,
+         "passes": passes in a row, "passed": the seats that made them,
+         "pending": None or {"kind", "seat", "target", "source", "cost", "paid", "partner",
+                    "give", "ask", "waiting": the partner must answer},
+         "refused": partners who refused an offer in this action,
+         "traded": [proposer, partner] pairs who traded this turn,
+         "offers": per seat, the offers it has sent this turn,
+         "all_four": the seat with the all-four-empires bonus, or None,
+         "score": per seat the points if the game ended now (see `scores`),
+         "outcome": None or {"winners", "reason"}}
+        """
+        sizes = empire_sizes(state.markers)
+        n = state.players
+        p = state.pending
+        pending = None
+        if p is not None:
+            pending = {"kind": p.kind, "seat": active(state), "target": p.target,
+                       "source": p.source, "cost": p.cost, "paid": list(p.paid),
+                       "partner": p.target if p.kind == "offer" else None,
+                       "give": list(p.give), "ask": list(p.ask),
+                       "waiting": p.kind == "offer" and p.ask != ZERO}
+        mine = None
+        if seat is not None:
+            mine = {"cards": list(state.hands[seat]), "tiles": list(state.tile_hands[seat])}
+        return {
+            "game": self.key, "seat": seat, "players": n,
+            "to_move": list(self.to_move(state)), "phase": state.phase, "turn": state.turn,
+            "round": state.step // n + 1 if state.phase == ACTIONS else None,
+            "first": state.first, "active": active(state) if state.phase != OVER else None,
+            "last_turn": state.last_turn,
+            "options": {"tiles_per_player": state.tiles_each, "preset_start": state.preset},
+            "empires": list(EMPIRES),
+            "markers": [m if m >= 0 else None for m in state.markers],
+            "empire_sizes": sizes, "empire_ranks": empire_ranks(state.markers),
+            "cities": [c if c >= 0 else None for c in state.cities],
+            "galleons": [{NODE_NAMES[node]: k for node, k in enumerate(f) if k}
+                         for f in state.fleets],
+            "supply": [dict(zip(("galleons", "cities"), supply(state, s))) for s in range(n)],
+            "hands": [{"cards": sum(state.hands[s]), "known": list(state.known[s]),
+                       "tiles": len(state.tile_hands[s]), "shown_tiles": list(state.shown[s])}
+                      for s in range(n)],
+            "mine": mine, "deck": len(state.deck), "discards": list(state.discards),
+            "tile_pile": len(state.pile) + len(state.under),
+            "tile_pile_bottom": list(state.under),
+            "passes": state.passes,
+            "passed": [(state.first + state.step - i - 1) % n for i in range(state.passes)]
+            if state.phase == ACTIONS else [],
+            "pending": pending, "refused": list(state.refused),
+            "traded": [[a, b] for a in range(n) for b in range(n)
+                       if state.traded >> (a * 4 + b) & 1],
+            "offers": list(state.offers),
+            "all_four": state.all_four if state.all_four >= 0 else None,
+            "score": scores(state),
+            "outcome": None if state.outcome is None else {
+                "winners": list(state.outcome.winners), "reason": state.outcome.reason},
+        }
+
+    def sample_hidden(self, state: State, seat: int | None, key: bytes) -> State:
+        """Re-deal what `seat` cannot know: the other hands' unknown cards and tiles, the
+        deck's and the tile pile's order, and the seed that makes later draws (D28)."""
+        others = [s for s in range(state.players) if s != seat]
+        pool = list(state.deck)
+        for s in others:
+            pool += spread(sub(state.hands[s], state.known[s]))
+        deal = shuffled(sorted(pool), key, "tyros", "sample cards")
+        hands, at = list(state.hands), 0
+        for s in others:
+            size = sum(state.hands[s]) - sum(state.known[s])
+            hands[s] = add(state.known[s], counts(deal[at:at + size]))
+            at += size
+        deck = tuple(deal[at:])
+        pool = list(state.pile)
+        for s in others:
+            pool += [t for t in state.tile_hands[s] if t not in state.shown[s]]
+        deal = shuffled(sorted(pool), key, "tyros", "sample tiles")
+        tile_hands, at = list(state.tile_hands), 0
+        for s in others:
+            size = len(state.tile_hands[s]) - len(state.shown[s])
+            tile_hands[s] = tuple(sorted(state.shown[s] + tuple(deal[at:at + size])))
+            at += size
+        return replace(state, hands=tuple(hands), deck=deck, tile_hands=tuple(tile_hands),
+                       pile=tuple(deal[at:]), seed=derive(key, "tyros", "sample seed")[:16])
+
+    def encode(self, move) -> str:
+        code = MOVE_CODE[move]
+        return TOKEN_ALPHABET[code >> 6] + TOKEN_ALPHABET[code & 63]
+
+    def decode(self, token: str):
+        self.check_token(token)
+        code = TOKEN_INDEX[token[0]] << 6 | TOKEN_INDEX[token[1]]
+        if code >= len(CODE_MOVES):
+            raise MalformedMove(f"{token!r} is not a Tyros move")
+        return CODE_MOVES[code]
+
+    def describe(self, state: State, move, seat: int | None = None) -> str:
+        """The move in words; kept cards only for their owner (the discards are public)."""
+        mover = self.to_move(state)[0] if self.to_move(state) else active(state)
+        who = f"Seat {mover}"
+        kind, p = type(move), state.pending
+        if kind is Tile:
+            text = (f"{who} plays tile {move.tile} ({LABELS[move.tile]}): it joins the "
+                    f"{EMPIRES[move.empire]} empire")
+            if move.tile in TYRE_NEIGHBOURS and state.markers[TYRE] < 0:
+                text += f"; Tyre turns {EMPIRES[move.empire]}"
+            return text
+        if kind is Under:
+            hand = ", ".join(str(t) for t in state.tile_hands[mover])
+            return (f"{who} cannot play a tile, shows {hand} and puts tile {move.tile} "
+                    f"under the pile")
+        if kind is Pass:
+            return f"{who} passes"
+        if kind is Cancel:
+            return f"{who} changes their mind"
+        if kind is Sail:
+            dst = LOC_OF[move.dst]
+            colour = state.markers[dst]
+            paid = (f"{DIST[move.src][move.dst]} {EMPIRES[colour]}" if colour >= 0
+                    else f"{DIST[move.src][move.dst]} cards")
+            return (f"{who} sails a galleon from {place(move.src)} to {place(move.dst)} "
+                    f"({paid})")
+        if kind is Build:
+            return (f"{who} builds a galleon at {place(BUILD_NODE[move.loc])} "
+                    f"({build_cost(state, move.loc)} cards)")
+        if kind is City:
+            loc = LOC_OF[move.node]
+            return (f"{who} founds a city at {place(move.node)} "
+                    f"({city_cost(state, mover, loc)} {EMPIRES[state.markers[loc]]})")
+        if kind is Exchange:
+            dropped = words(move.discard)
+            return (f"{who} discards {dropped} and draws 3 cards" if move.take < 0 else
+                    f"{who} discards {dropped} and takes a {EMPIRES[move.take]} card from "
+                    f"the discard pile")
+        if kind is Offer:
+            return f"{who} proposes a trade to Seat {move.partner}"
+        if kind is Answer:
+            verb = "accepts" if move.accept else "refuses"
+            return f"{who} {verb} the offer of Seat {active(state)}"
+        if state.phase == KEEPING:
+            dropped = sub(state.hands[mover], move.counts)
+            if seat == mover:
+                return f"{who} keeps {words(move.counts)} and discards {words(dropped)}"
+            return f"{who} keeps {KEEP} cards and discards {words(dropped)}"
+        if p is not None and p.kind == "offer":
+            if p.give == ZERO:
+                return f"{who} offers {words(move.counts)} to Seat {p.target}"
+            return f"{who} asks Seat {p.target} for {words(move.counts)}"
+        return f"{who} pays {words(move.counts)}"
+
+
+def place(node: int) -> str:
+    """A sea node in words: 'Tyre', '12 Carthago', 'the west coast of 16 Italia'."""
+    loc = LOC_OF[node]
+    if loc == TYRE:
+        return "Tyre"
+    name = f"{loc} {LABELS[loc]}"
+    if node == WEST:
+        return f"the west coast of {name}"
+    if node == EAST:
+        return f"the east coast of {name}"
+    return name
+
+
+# --- Phase steps --------------------------------------------------------------------------
+
+def _deal(state: State) -> State:
+    """Y9: shuffle the deck and the discards together and deal 12 (3p) or 10 (4p) each."""
+    pool = sorted(state.deck + tuple(spread(state.discards)))
+    order = shuffled(pool, state.seed, "tyros", "deal", state.turn)
+    size = DEAL[state.players]
+    hands = tuple(add(state.hands[s], counts(order[s * size:(s + 1) * size]))
+                  for s in range(state.players))
+    return replace(state, hands=hands, deck=tuple(order[state.players * size:]),
+                   discards=ZERO)
+
+
+def _settle(state: State) -> State:
+    """Run the steps nobody has a choice in: skip empty tile hands and hands of 3 cards or
+    fewer, end the phases, score, deal the next turn."""
+    n = state.players
+    while True:
+        if state.phase == TILES:
+            if state.step == n:
+                state = replace(state, phase=ACTIONS, step=0, passes=0,
+                                last_turn=any(not h for h in state.tile_hands))    # Y35, D20
+            elif not state.tile_hands[active(state)]:
+                state = replace(state, step=state.step + 1)
+            else:
+                return state
+        elif state.phase == ACTIONS:
+            if state.passes < n:
+                return state
+            if state.last_turn:
+                return _finish(state)
+            state = replace(state, phase=KEEPING, step=0)
+        elif state.phase == KEEPING:
+            if state.step == n:                                                    # Y34
+                state = _deal(replace(state, phase=TILES, step=0, turn=state.turn + 1,
+                                      first=(state.first + 1) % n, traded=0, offers=(0,) * n))
+            elif sum(state.hands[active(state)]) <= KEEP:
+                state = replace(state, step=state.step + 1)
+            else:
+                return state
+        else:
+            return state
+
+
+def _finish(state: State) -> State:
+    """Y35-Y43: score and name the winners."""
+    totals = [s["total"] for s in scores(state)]
+    best = max(totals)
+    winners = tuple(s for s, t in enumerate(totals) if t == best)
+    reason = "most points" if len(winners) == 1 else "most points, shared"
+    return replace(state, phase=OVER, outcome=Outcome(winners, reason))
+
+
+def _draw_tile(state: State, seat: int, hand: list, shown: list) -> tuple:
+    """Y14: the top tile of the pile, if any; a tile from under the pile is seen by all."""
+    pile, under = state.pile, state.under
+    if pile:
+        hand.append(pile[0])
+        pile = pile[1:]
+    elif under:
+        hand.append(under[0])
+        shown.append(under[0])
+        under = under[1:]
+    return pile, under
+
+
+def _tile_moves(state: State, seat: int) -> list:
+    hand = state.tile_hands[seat]
+    plays = [Tile(t, e) for t in hand for e in tile_targets(state.markers, t)]
+    return plays or [Under(t) for t in hand]
+
+
+def _play_tile(state: State, seat: int, move: Tile) -> State:
+    """Y11-Y14: the location joins the empire; Tyre follows 31 or 32; draw."""
+    markers = list(state.markers)
+    markers[move.tile] = move.empire
+    if move.tile in TYRE_NEIGHBOURS and markers[TYRE] < 0:
+        markers[TYRE] = move.empire
+    hand = [t for t in state.tile_hands[seat] if t != move.tile]
+    shown = [t for t in state.shown[seat] if t != move.tile]
+    pile, under = _draw_tile(state, seat, hand, shown)
+    return replace(state, markers=tuple(markers), pile=pile, under=under, step=state.step + 1,
+                   tile_hands=_put(state.tile_hands, seat, tuple(sorted(hand))),
+                   shown=_put(state.shown, seat, tuple(sorted(shown))))
+
+
+def _put_under(state: State, seat: int, tile: int) -> State:
+    """Y15: show the hand, put one tile under the pile, draw the top tile."""
+    hand = [t for t in state.tile_hands[seat] if t != tile]
+    shown = list(hand)
+    state = replace(state, under=state.under + (tile,))
+    pile, under = _draw_tile(state, seat, hand, shown)
+    return replace(state, pile=pile, under=under, step=state.step + 1,
+                   tile_hands=_put(state.tile_hands, seat, tuple(sorted(hand))),
+                   shown=_put(state.shown, seat, tuple(sorted(shown))))
+
+
+def _keep(state: State, seat: int, kept: tuple) -> State:
+    dropped = sub(state.hands[seat], kept)
+    return replace(state, step=state.step + 1, discards=add(state.discards, dropped),
+                   hands=_put(state.hands, seat, kept),
+                   known=_put(state.known, seat, floor_sub(state.known[seat], dropped)))
+
+
+def _put(items: tuple, index: int, value) -> tuple:
+    return items[:index] + (value,) + items[index + 1:]
+
+
+def _pay(state: State, seat: int, paid: tuple) -> State:
+    """Cards go from the seat's hand to the face-up discard pile (Y17)."""
+    return replace(state, hands=_put(state.hands, seat, sub(state.hands[seat], paid)),
+                   known=_put(state.known, seat, floor_sub(state.known[seat], paid)),
+                   discards=add(state.discards, paid))
+
+
+def _done(state: State) -> State:
+    """An action other than a pass is over: the next player acts (Y16, Y33)."""
+    return replace(state, step=state.step + 1, passes=0, pending=None, refused=())
+
+
+def _header_problem(state: State, seat: int, move) -> str:
+    kind = type(move)
+    if kind is Pass:
+        return ""
+    if kind is Sail:
+        return sail_problem(state, seat, move.src, move.dst)
+    if kind is Build:
+        return build_problem(state, seat, move.loc)
+    if kind is City:
+        return city_problem(state, seat, move.node)
+    if kind is Exchange:
+        return exchange_problem(state, seat, move.take, move.discard)
+    if kind is Offer:
+        return offer_problem(state, seat, move.partner)
+    if kind is Answer:
+        return "there is no offer to answer"
+    if kind is Cancel:
+        return "there is nothing to cancel"
+    if kind is Cards:
+        return "choose an action first"
+    return "play a tile only in the tile phase"
+
+
+def _headers(state: State, seat: int) -> list:
+    """Every action the seat may start: pass, sail, build, city, exchange, offer."""
+    moves: list = [PASS]
+    fleet = state.fleets[seat]
+    moves += _sails(state, seat)
+    moves += [Build(loc) for loc in range(33)
+              if (loc == TYRE or state.cities[loc] == seat) and not build_problem(state, seat, loc)]
+    moves += [City(n) for n in range(TYRE_NODE) if fleet[n] and not city_problem(state, seat, n)]
+    moves += [EXCHANGES[t, m.counts] for t in range(-1, 4)
+              if not exchange_problem(state, seat, t)
+              for m in vectors_within(state.hands[seat], EXCHANGE)]
+    moves += [Offer(s) for s in range(state.players) if not offer_problem(state, seat, s)]
+    return moves
+
+
+def _sails(state: State, seat: int) -> list[Sail]:
+    """The voyages sail_problem allows, found without asking it each time (a hot path)."""
+    fleet, hand = state.fleets[seat], state.hands[seat]
+    markers, cities = state.markers, state.cities
+    total = sum(hand)
+    there = [0] * 33
+    for f in state.fleets:
+        for n in range(NODES):
+            if f[n]:
+                there[LOC_OF[n]] += f[n]
+    out = []
+    for src in range(NODES):
+        if not fleet[src]:
+            continue
+        steps, home = DIST[src], LOC_OF[src]
+        for dst in range(NODES):
+            loc = LOC_OF[dst]
+            colour = markers[loc]
+            if dst == src or (loc != TYRE and (colour < 0 or cities[loc] < 0 and there[loc]
+                                                - (home == loc) >= LIMIT)):
+                continue
+            if steps[dst] <= (total if colour < 0 else hand[colour]):
+                out.append(SAILS[src * NODES + dst])
+    return out
+
+
+def _header(state: State, seat: int, move) -> State:
+    """Start (or, when nothing is left to choose, do) the action `move` heads."""
+    kind, hand = type(move), state.hands[seat]
+    if kind is Pass:
+        return replace(state, step=state.step + 1, passes=state.passes + 1, refused=())
+    if kind is Sail:
+        colour = state.markers[LOC_OF[move.dst]]
+        steps = DIST[move.src][move.dst]
+        if colour >= 0:
+            return _sail(_pay(state, seat, tuple(steps if c == colour else 0 for c in range(4))),
+                         seat, move.src, move.dst)
+        pending = Pending("sail", move.dst, move.src, steps)
+    elif kind is Build:
+        pending = Pending("build", move.loc, cost=build_cost(state, move.loc))
+    elif kind is City:
+        loc = LOC_OF[move.node]
+        colour, cost = state.markers[loc], city_cost(state, seat, loc)
+        state = _pay(state, seat, tuple(cost if c == colour else 0 for c in range(4)))
+        return _done(_city(state, seat, move.node))
+    elif kind is Exchange:
+        return _done(_exchange(state, seat, move.take, move.discard))
+    else:
+        return replace(state, pending=Pending("offer", move.partner))
+    if sum(hand) == pending.cost:          # the whole hand: no choice anyone could not see
+        return _complete(state, seat, pending, hand)
+    return replace(state, pending=pending)
+
+
+def _pay_step(state: State, seat: int, p: Pending, cards: tuple) -> State:
+    paid = add(p.paid, cards)
+    if sum(paid) < p.cost:
+        known = tuple(max(k, x) for k, x in zip(state.known[seat], paid))
+        return replace(state, pending=replace(p, paid=paid),
+                       known=_put(state.known, seat, known))
+    return _complete(state, seat, p, paid)
+
+
+def _complete(state: State, seat: int, p: Pending, paid: tuple) -> State:
+    """Pay for a pending sail or build and carry it out."""
+    state = _pay(state, seat, paid)
+    if p.kind == "sail":
+        return _sail(state, seat, p.source, p.target)
+    fleet = list(state.fleets[seat])
+    fleet[BUILD_NODE[p.target]] += 1                                           # Y20
+    return _done(replace(state, fleets=_put(state.fleets, seat, tuple(fleet))))
+
+
+def _sail(state: State, seat: int, src: int, dst: int) -> State:
+    fleet = list(state.fleets[seat])
+    fleet[src] -= 1
+    fleet[dst] += 1
+    return _done(replace(state, fleets=_put(state.fleets, seat, tuple(fleet))))
+
+
+def _city(state: State, seat: int, node: int) -> State:
+    """Y28, Y41: the galleon becomes a city (the galleon goes back to the supply)."""
+    loc = LOC_OF[node]
+    fleet = list(state.fleets[seat])
+    fleet[node] -= 1
+    cities = _put(state.cities, loc, seat)
+    state = replace(state, cities=cities, fleets=_put(state.fleets, seat, tuple(fleet)))
+    if state.all_four < 0:
+        empires = {state.markers[c] for c in LOCATIONS if cities[c] == seat}
+        if len(empires) == 4:
+            state = replace(state, all_four=seat)
+    return state
+
+
+def _exchange(state: State, seat: int, take: int, dropped: tuple) -> State:
+    """Y30, Y31, D18: discard 3, then draw 3 or take the chosen card (from the pile as it was)."""
+    hand = sub(state.hands[seat], dropped)
+    known = floor_sub(state.known[seat], dropped)
+    discards, deck = state.discards, state.deck
+    if take < 0:
+        hand = add(hand, counts(deck[:EXCHANGE]))
+        deck = deck[EXCHANGE:]
+    else:
+        one = tuple(1 if c == take else 0 for c in range(4))
+        hand, known, discards = add(hand, one), add(known, one), sub(discards, one)
+    return replace(state, hands=_put(state.hands, seat, hand), deck=deck,
+                   known=_put(state.known, seat, known), discards=add(discards, dropped))
+
+
+def _offer_step(state: State, seat: int, p: Pending, move) -> State:
+    """Y29: the offer's give, its ask, then the partner's answer."""
+    if type(move) is Cards:
+        if p.give == ZERO:
+            known = tuple(max(k, x) for k, x in zip(state.known[seat], move.counts))
+            return replace(state, pending=replace(p, give=move.counts),
+                           known=_put(state.known, seat, known))
+        return replace(state, pending=replace(p, ask=move.counts),
+                       offers=_put(state.offers, seat, state.offers[seat] + 1))
+    if not move.accept:
+        return replace(state, pending=None, refused=state.refused + (p.target,))
+    partner, hands, known = p.target, list(state.hands), list(state.known)
+    hands[seat] = add(sub(hands[seat], p.give), p.ask)
+    hands[partner] = add(sub(hands[partner], p.ask), p.give)
+    known[seat] = add(floor_sub(known[seat], p.give), p.ask)
+    known[partner] = add(floor_sub(tuple(max(k, x) for k, x in zip(known[partner], p.ask)),
+                                   p.ask), p.give)
+    return _done(replace(state, hands=tuple(hands), known=tuple(known),
+                         traded=state.traded | 1 << (seat * 4 + partner)))
+
+
+# --- Scoring ------------------------------------------------------------------------------
+
+def controller(state: State, loc: int) -> tuple[int, str]:
+    """(seat, "city" | "galleons") controlling a location, or (-1, "") (Y36, Y37, D21, D22)."""
+    if loc == TYRE:
+        there = [f[TYRE_NODE] for f in state.fleets]
+        best = max(there)
+        leaders = [s for s, k in enumerate(there) if k == best]
+        return (leaders[0], "galleons") if best and len(leaders) == 1 else (-1, "")
+    if state.cities[loc] >= 0:
+        return state.cities[loc], "city"
+    owners = [s for s in range(state.players) if own_at(state, s, loc)]
+    return (owners[0], "galleons") if len(owners) == 1 else (-1, "")
+
+
+def scores(state: State) -> list[dict]:
+    """Per seat the points if the game ended now (Y36-Y42):
+    {"total", "locations": [[loc, "city" | "galleons", points]], "all_four": 0 or 7,
+     "majorities": [empires whose city majority the seat holds], "bonus": their points}."""
+    ranks = empire_ranks(state.markers)
+    out = [{"total": 0, "locations": [], "all_four": 0, "majorities": [], "bonus": 0}
+           for _ in range(state.players)]
+    for loc in range(33):
+        empire = state.markers[loc]
+        if empire < 0:
+            continue
+        seat, how = controller(state, loc)
+        if seat < 0:
+            continue
+        points = (CITY_POINTS if how == "city" else GALLEON_POINTS)[ranks[empire]]
+        out[seat]["locations"].append([loc, how, points])
+        out[seat]["total"] += points
+    if state.all_four >= 0:
+        out[state.all_four]["all_four"] = BONUS
+        out[state.all_four]["total"] += BONUS
+    for empire in range(4):
+        cities = [0] * state.players
+        for loc in LOCATIONS:
+            if state.cities[loc] >= 0 and state.markers[loc] == empire:
+                cities[state.cities[loc]] += 1
+        best = max(cities)
+        if best and cities.count(best) == 1:
+            seat = cities.index(best)
+            out[seat]["majorities"].append(empire)
+            out[seat]["bonus"] += BONUS
+            out[seat]["total"] += BONUS
+    return out
+
+
+ENGINE = Tyros()
