@@ -350,13 +350,23 @@ def test_only_the_seat_to_move_may_play(key):
 
 
 @pytest.mark.parametrize("key", GAMES)
-def test_the_audit_names_a_seed_that_does_not_fit_its_anchor(key):
+def test_a_seed_put_into_another_seats_data_frames_nobody(key):
+    """Issue 10 (2): a junk seed for the OTHER seat is refused as an altered link on the
+    victim's device (its game unchanged, the honest link still taken), and the audit a
+    spectator runs names nobody."""
     game, protocol, _ = midgame(key)
     final = decode(game.links[-1])
     junk = replace(final, seats=linktools.with_seat(final, 1, replace(
         final.seats[1], seed=bytes(16))).seats)
     verdict = protocol.audit(junk)
-    assert not verdict.ok and "Seat 2" in verdict.reason and "anchor" in verdict.reason
+    assert not verdict.ok and not verdict.problems and "altered" in verdict.reason
+    store = holding(game, 1, game.links[-3])
+    before = store.get(final.game_id)
+    with pytest.raises(linkplay.LinkProblem, match="altered"):
+        linkplay.open_link(store, encode(junk))
+    assert store.get(final.game_id) == before
+    held, _ = linkplay.open_link(store, encode(final))
+    assert held.record == final
 
 
 @pytest.mark.parametrize("key", GAMES)

@@ -107,7 +107,10 @@ def test_a_link_with_a_bad_move_shows_the_last_good_position_and_keeps_the_local
     last = good.moves[len(before.moves):]
     bad = replace(good, moves=before.moves + "_" * len(last))
     assert not tyrus_link.replay(bad).ok
-    held, note = linkplay.open_link(bo.store, encode(bad))
+    author, other = (ana, bo) if ana.store.authored(good.game_id) == good.moves else (bo, ana)
+    with pytest.raises(linkplay.LinkProblem, match="changes a move you made"):
+        linkplay.open_link(author.store, encode(bad))
+    held, note = linkplay.open_link(other.store, encode(bad))
     assert "bad move" in note and "unchanged" in note
     assert held.record == good
     held, note = linkplay.open_link(device(), encode(bad))

@@ -300,11 +300,14 @@ def test_l10_a_device_refuses_a_link_whose_history_was_rewritten():
             link.legal(forged, seat, game.seeds[seat])
 
 
-def test_l13_no_forfeit_can_be_claimed():
+def test_l13_a_forfeit_may_be_claimed_while_the_other_seat_owes_a_message():
     record = decode(played(SPENT).links[5])
-    assert not link.may_claim(record, 0) and not link.may_claim(record, 1)
-    with pytest.raises(IllegalMove):
-        link.claim_forfeit(record, 0, seeds_for(SPENT)[0])
+    seeds = seeds_for(SPENT)
+    debtor = link.to_move(record)[0]
+    assert link.may_claim(record, 1 - debtor) and not link.may_claim(record, debtor)
+    claimed = decode(encode(link.claim_forfeit(record, 1 - debtor, seeds[1 - debtor])))
+    assert link.claim_of(claimed) == (1 - debtor, debtor) and link.to_move(claimed) == ()
+    assert link.forfeit_winners(link.table(claimed), debtor) == (1 - debtor,)
 
 
 # L12: the audit catches each cheat.

@@ -454,8 +454,8 @@ def test_l11_a_device_refuses_a_link_whose_history_was_rewritten():
     verdict = link.audit(resign(replace(decode(game.links[-1]), moves=moves
                                         + decode(game.links[-1]).moves[len(moves):]),
                                 game.seeds, seats=(1,)))
-    assert not verdict.ok and verdict.problems[0].check == "history check"
-    assert verdict.problems[0].seat == 0 and "not the game it played" in verdict.reason
+    assert not verdict.ok and not verdict.problems and "altered" in verdict.reason, \
+        "a tag that does not fit proves only that the link was changed: nobody is blamed"
 
 
 # L13: the audit catches each cheat.
@@ -534,9 +534,8 @@ def test_l13_audit_catches_a_swapped_seed():
     swapped = replace(final, seats=(replace(final.seats[0], seed=game.seeds[1]),
                                     final.seats[1]))
     verdict = link.audit(swapped)
-    assert not verdict.ok and verdict.move is None
-    assert [(p.check, p.seat) for p in verdict.problems] == [("seed", 0)]
-    assert "does not match its anchor" in verdict.reason
+    assert not verdict.ok and verdict.move is None and not verdict.problems
+    assert "altered" in verdict.reason, "anyone can put a wrong seed in a link: nobody is blamed"
 
 
 def test_l13_audit_catches_rewritten_history():
@@ -551,9 +550,8 @@ def test_l13_audit_catches_rewritten_history():
     rewritten = resign(replace(final, moves=final.moves[:at] + TOKEN_ALPHABET[lie]
                                + final.moves[at + 1:]), game.seeds, seats=(1,))
     verdict = link.audit(rewritten)
-    assert not verdict.ok
-    assert ("history check", 0) == (verdict.problems[0].check, verdict.problems[0].seat)
-    assert "changed after Seat 1 had sent them" in verdict.reason
+    assert not verdict.ok and not verdict.problems
+    assert "differ from the ones Seat 1 sent" in verdict.reason
 
 
 def test_l13_a_missing_seed_is_reported_against_its_seat():
@@ -565,36 +563,40 @@ def test_l13_a_missing_seed_is_reported_against_its_seat():
 
 # L14: forfeit.
 
-def test_l14_a_forfeit_may_be_claimed_only_while_the_opponent_owes_a_reveal():
+def test_l14_a_forfeit_may_be_claimed_whenever_the_opponent_owes_a_message():
+    """The protocol allows a claim while the other seat owes a move or a reveal; whether its
+    time is up is the claimant's clock's to say (tests/test_link_clock.py)."""
     game = played(0)
     recs = records(game)
-    owing = next(r for r in recs[2:] if table_of(r).phase == link.REVEALING)
-    placing = next(r for r in recs[2:] if table_of(r).phase == link.PLACING)
-    debtor = link.to_move(owing)[0]
-    claimant = 1 - debtor
-    assert link.may_claim(owing, claimant) and not link.may_claim(owing, debtor)
-    assert not any(link.may_claim(placing, s) for s in (0, 1))
-    with pytest.raises(IllegalMove):
-        link.claim_forfeit(placing, link.to_move(placing)[0] ^ 1, game.seeds[1])
-    claimed = link.claim_forfeit(owing, claimant, game.seeds[claimant])
-    table = table_of(decode(encode(claimed)))
-    assert table.phase == link.OVER and table.outcome.winners == (claimant,)
-    assert table.outcome.reason == tyrus_link.FORFEIT
-    assert claimed.moves == owing.moves + "-" and not any(s.seed for s in claimed.seats)
-    assert claimed.seats[claimant].index == owing.seats[claimant].index + 1
-    late = link.play(owing, debtor, game.seeds[debtor], tyrus_link.REVEAL)
-    assert merge(claimed, late)[1] == "diverged"
-    audited = link.publish_seed(link.publish_seed(claimed, 0, game.seeds[0]), 1, game.seeds[1])
-    assert link.audit(audited).ok, "what was played before the claim was honest"
+    for phase in (link.REVEALING, link.PLACING):
+        owing = next(r for r in recs[2:] if table_of(r).phase == phase)
+        debtor = link.to_move(owing)[0]
+        claimant = 1 - debtor
+        assert link.may_claim(owing, claimant) and not link.may_claim(owing, debtor)
+        with pytest.raises(IllegalMove):
+            link.claim_forfeit(owing, debtor, game.seeds[debtor])
+        claimed = decode(encode(link.claim_forfeit(owing, claimant, game.seeds[claimant])))
+        assert link.phase(claimed) == link.OVER and link.to_move(claimed) == ()
+        assert link.claim_of(claimed) == (claimant, debtor)
+        assert claimed.moves == owing.moves and not any(s.seed for s in claimed.seats)
+        assert claimed.seats[claimant].index == owing.seats[claimant].index + 1
+        late = link.play(owing, debtor, game.seeds[debtor], link.legal(
+            owing, debtor, game.seeds[debtor])[0])
+        assert merge(claimed, late)[1] == "diverged" and merge(late, claimed)[1] == "diverged"
+        assert not link.audit(claimed).ok, "a game ended by a claim is never verified"
+    assert link.phase(recs[0]) == link.JOINING
+    assert not any(link.may_claim(recs[0], s) for s in (0, 1)), "nobody owes while joining"
 
 
 def test_l14_a_claim_needs_the_claimants_chain_value():
     game = played(0)
     owing = next(r for r in records(game)[2:] if table_of(r).phase == link.REVEALING)
     claimant = 1 - link.to_move(owing)[0]
-    result = link.replay(replace(owing, moves=owing.moves + "-"))
-    assert not result.ok and "without its chain value" in str(result.error)
-    assert link.audit(replace(owing, moves=owing.moves + "-")).problems[0].seat == claimant
+    seat = owing.seats[claimant]
+    with pytest.raises(ValueError):
+        replace(seat, index=0, value=b"", claim=True)
+    forged = linktools.with_seat(owing, claimant, replace(seat, claim=True))
+    assert not link.replay(forged).ok, "a claim flag without the next chain value"
 
 
 # Actions that are not allowed.

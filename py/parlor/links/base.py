@@ -20,7 +20,9 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from ..engine.protocol import IllegalMove, MalformedMove, MoveError, Replay
-from .fairplay import Chain, Problem, chain_step, check_seeds, history_tag, transcript_hash
+from .fairplay import (Chain, Problem, chain_step, check_seeds, history_tag,
+                       seed_matches_anchor, transcript_hash)
+from .clock import CLOCK, clock_option, without_clock
 from .record import Record, Seat, game_context
 
 JOINING, OPENING, OVER = "joining", "opening", "over"
@@ -34,6 +36,15 @@ class LinkError(IllegalMove):
     def __init__(self, seat: int, message: str):
         super().__init__(message)
         self.seat = seat
+
+
+class AlteredLink(IllegalMove):
+    """A link changed after its seats sent it, on evidence anyone holding a link could have
+    made: it is refused, and nobody is blamed."""
+
+
+ALTERED = ("This link was altered after it was sent: {what}. It proves nothing against "
+           "anyone and was not used; ask for the link again.")
 
 
 @dataclass(frozen=True)
@@ -132,6 +143,39 @@ def proven_chain(record: Record, seat: int, seed: bytes) -> Chain:
         raise LinkError(seat, "The moves in this link differ from the ones you sent: "
                               "someone has rewritten the game's history.")
     return own
+
+
+def unclaimed(record: Record, claimant: int) -> Record:
+    """The record as it was before `claimant`'s forfeit claim (its chain value stepped back)."""
+    old = record.seats[claimant]
+    index = old.index - 1
+    value = chain_step(record.context, claimant, old.index, old.value) if index else b""
+    return replace(record, seats=with_seat(record.seats, claimant, replace(
+        old, index=index, value=value, claim=False)))
+
+
+def _check_seed(record: Record, number: int, seat: Seat) -> None:
+    """A revealed seed must be the top of its seat's chain and make its history tag; if not,
+    someone changed the link (anyone can write any bytes there), so AlteredLink."""
+    if not seed_matches_anchor(record.context, number, seat.seed, seat.anchor):
+        raise AlteredLink(ALTERED.format(what=f"the secret it gives for Seat {number + 1} is "
+                                              "not the one that seat committed to"))
+    if seat.tag and seat.tag != history_tag(seat.seed, transcript_hash(
+            record.game_id, record.moves[:seat.tag_moves])):
+        raise AlteredLink(ALTERED.format(what=f"the moves differ from the ones Seat "
+                                              f"{number + 1} sent"))
+
+
+def _proven(record: Record, seat: int, at: int) -> bool:
+    """Whether `seat` itself wrote the moves up to `at`: its seed is out and fits, and its
+    history tag covers them (only its seed could make that tag before it was published)."""
+    mine = record.seats[seat] if 0 <= seat < len(record.seats) else None
+    return bool(mine and mine.seed and mine.tag and mine.tag_moves >= at)
+
+
+def sentence_of(error) -> str:
+    text = str(error).strip().rstrip(".")
+    return text[:1].upper() + text[1:] + "."
 
 
 def append(record: Record, seat: int, own: Chain, seed: bytes, text: str,
@@ -239,18 +283,16 @@ class LinkProtocol:
         sender's seed."""
         return True
 
-    def claim_message(self, table, seat: int) -> str | None:
-        """Hook: the text of `seat`'s forfeit claim if it may make one now, else None."""
-        return None
-
-    no_claim = "No forfeit can be claimed in this game by link."
+    def forfeit_winners(self, table, debtor: int) -> tuple[int, ...]:
+        """Hook: who wins when `debtor` forfeits by the clock (default: every other seat)."""
+        return tuple(n for n in range(len(table.sent)) if n != debtor)
 
     # Reading a link.
 
     def values(self, record: Record) -> tuple[tuple[bytes, ...], ...]:
         """Every chain value each seat has shown, once the record is known to be this game's
         and its seats are taken in order."""
-        self.check(record)
+        self.check(without_clock(record))
         joined = [s.joined for s in record.seats]
         if joined != sorted(joined, reverse=True):
             raise MalformedMove("Seats are taken in order, but this link has a gap among them.")
@@ -286,12 +328,21 @@ class LinkProtocol:
             return Replay(table, table.applied, err)
         return Replay(table, table.applied)
 
-    @staticmethod
-    def _check_seats(record: Record, table) -> None:
+    def _check_seats(self, record: Record, table) -> None:
         """Seat data that must agree with the moves: each chain index, each history tag over
-        the seat's last message, and no seed before the end."""
+        the seat's last message, no seed before the end, each seed the top of its chain and
+        its history tag made by it, and at most one forfeit claim, by a seat not owing."""
+        claims = [n for n, s in enumerate(record.seats) if s.claim]
+        if claims:
+            owing = None if table.phase in (JOINING, OVER) else self.sender(table)
+            if len(claims) > 1 or owing in (None, claims[0]) \
+                    or any(s.seed for s in record.seats):
+                raise LinkError(claims[0], f"Seat {claims[0] + 1}'s forfeit claim is not one "
+                                           "that can be made here.")
         for number, seat in enumerate(record.seats):
-            if seat.index != table.sent[number]:
+            if seat.seed:
+                _check_seed(record, number, seat)
+            if seat.index != table.sent[number] + seat.claim:
                 raise LinkError(number, f"Seat {number + 1}'s chain value is ahead of its "
                                         "moves: the link is missing moves.")
             mine = [end for end, s in zip(table.ends, table.senders) if s == number]
@@ -301,6 +352,11 @@ class LinkProtocol:
             if seat.seed and table.phase != OVER:
                 raise LinkError(number, f"Seat {number + 1}'s seed was published before the "
                                         "end of the game.")
+
+    def claim_of(self, record: Record) -> tuple[int, int] | None:
+        """(claimant, the seat it says forfeited) when the game ended by a forfeit claim."""
+        claims = [n for n, s in enumerate(record.seats) if s.claim]
+        return (claims[0], self.sender(self.table(record))) if claims else None
 
     def load(self, record: Record) -> tuple[object, tuple]:
         """The public table and every seat's chain values, or the link's error if it has one.
@@ -331,7 +387,10 @@ class LinkProtocol:
     def create(self, name: str, seed: bytes, options: dict | None = None) -> Record:
         """A new game: its creator takes seat 0 and publishes its anchor; the other seats are
         open."""
-        kept, seats = self.setup(dict(options or {}))
+        options = dict(options or {})
+        days = options.pop(CLOCK, 0)
+        kept, seats = self.setup(options)
+        kept = tuple(kept) + clock_option(days)
         ctx = game_context(self.game, kept, seats)
         return Record(self.game, (Seat(name, Chain(ctx, 0, seed).anchor),)
                       + (Seat(),) * (seats - 1), kept)
@@ -346,12 +405,14 @@ class LinkProtocol:
         return replace(record, seats=with_seat(record.seats, number, seat))
 
     def phase(self, record: Record) -> str:
-        return self.table(record).phase
+        return OVER if self.claim_of(record) else self.table(record).phase
 
     def to_move(self, record: Record) -> tuple[int, ...]:
         """The seats that must send the next link: the first open seat while joining, the
         next message's sender in play, and after the end the seats whose seed is not out."""
         table = self.table(record)
+        if self.claim_of(record):
+            return ()
         if table.phase == JOINING:
             return (next(n for n, s in enumerate(record.seats) if not s.joined),)
         if table.phase == OVER:
@@ -365,6 +426,8 @@ class LinkProtocol:
         return self._legal(record, table, device)
 
     def _legal(self, record: Record, table, device) -> list:
+        if self.claim_of(record):
+            return []
         if table.phase == OVER:
             return [] if record.seats[device.seat].seed else [SEED]
         if table.phase == JOINING or self.sender(table) != device.seat:
@@ -398,17 +461,30 @@ class LinkProtocol:
             raise IllegalMove("A seed is published only once the game is over.")
         return with_seed(record, seat, seed)
 
-    def may_claim(self, record: Record, seat: int) -> bool:
-        """Whether `seat` may declare a forfeit now."""
+    def owing(self, record: Record) -> int | None:
+        """The seat that owes the next message of play (a move or a reveal), if any."""
         result = self.replay(record)
-        return result.ok and self.claim_message(result.state, seat) is not None
+        if not result.ok or self.claim_of(record) or result.state.phase in (JOINING, OVER):
+            return None
+        return self.sender(result.state)
+
+    def may_claim(self, record: Record, seat: int) -> bool:
+        """Whether `seat` is a player and another seat owes the next message. Whether its time
+        is up is for the claimant's own clock (links/clock.py) to say."""
+        owing = self.owing(record)
+        return owing is not None and owing != seat and seat in range(len(record.seats))
 
     def claim_forfeit(self, record: Record, seat: int, seed: bytes) -> Record:
-        """The claim that ends the game because another seat owes a message it will not send."""
+        """The claim that ends the game because another seat owes a message it did not send:
+        the claimant's next chain value (so nobody else can make it) and the claim flag."""
         if not self.may_claim(record, seat):
-            raise IllegalMove(self.no_claim.format(seat=seat + 1))
-        table, _, device = self._device(record, seat, seed)
-        return self._send(record, device, self.claim_message(table, seat))
+            raise IllegalMove(f"Seat {seat + 1} may claim a forfeit only while another seat "
+                              "owes a message.")
+        _, _, device = self._device(record, seat, seed)
+        old = record.seats[seat]
+        new = replace(old, index=old.index + 1, value=device.chain.value(old.index + 1),
+                      claim=True)
+        return replace(record, seats=with_seat(record.seats, seat, new))
 
     def view(self, record: Record, seat: int | None = None, seed: bytes | None = None) -> dict:
         """What this device may show: with a seat and its seed what that seat may see, else
@@ -431,10 +507,25 @@ class LinkProtocol:
         result = self._replay(record, values)
         table = result.state
         problems = []
+        if isinstance(result.error, AlteredLink):
+            return Verdict(False, None, str(result.error))
+        if result.ok and self.claim_of(record):
+            return Verdict(False, None, "The game ended by a forfeit claim: it is not checked.")
         if not result.ok:
             error = result.error
             seat = error.seat if isinstance(error, LinkError) else self.blame(table)
             move = None if result.bad_token is None else result.applied
+            try:
+                for number, s in enumerate(record.seats):
+                    if s.seed:
+                        _check_seed(record, number, s)
+            except AlteredLink as altered:
+                return Verdict(False, None, str(altered))
+            start = table.ends[-1] if len(table.ends) else 0
+            if not _proven(record, seat, start + len(result.bad_token or "x")):
+                return Verdict(False, move, f"This link is damaged: {sentence_of(error)} "
+                                            "Anyone holding a link could have made this "
+                                            "change, so nobody is blamed.")
             problems.append(Problem("link", seat, move, str(error)))
         elif table.phase != OVER:
             return Verdict(False, None, "The game is not over: there is nothing to audit yet.")
@@ -452,13 +543,4 @@ class LinkProtocol:
         found, seeds = check_seeds(record.context, [s.anchor for s in seats],
                                    [s.seed or None for s in seats])
         problems = [p for p in found if complete or seats[p.seat].seed]
-        problems += self.checks(record, table, values, seeds)
-        for number, seat in enumerate(seats):
-            if seat.tag and seeds[number] is not None and seat.tag != history_tag(
-                    seeds[number], transcript_hash(record.game_id,
-                                                   record.moves[:seat.tag_moves])):
-                problems.append(Problem("history check", number, None,
-                                        f"Seat {number + 1}'s history check does not match "
-                                        f"the moves: they were changed after Seat {number + 1}"
-                                        " had sent them, so this is not the game it played."))
-        return problems
+        return problems + self.checks(record, table, values, seeds)

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 
 from .. import catalog
 from ..engine.protocol import MalformedMove
+from .clock import without_clock
 from .base import JOINING, OPENING, OVER, Cursor, Device, LinkProtocol, latest, spend
 from .fairplay import event_random
 
@@ -100,7 +101,7 @@ class CasualLink(LinkProtocol):
     # The flow.
 
     def _engine_options(self, record) -> dict:
-        options = dict(record.options)
+        options = dict(without_clock(record).options)
         tier = options.pop(TIER, None)
         if tier not in TIERS:
             raise MalformedMove("This link uses a way of hiding hands that this version of "

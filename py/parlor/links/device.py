@@ -18,12 +18,13 @@ from dataclasses import dataclass, field, replace
 from .. import catalog
 from ..engine.protocol import MoveError, SeatView
 from ..play.saves import StorageFull
-from . import record as records
-from .base import seat_of
+from . import record as records, standing
+from .base import AlteredLink, seat_of, unclaimed
 from .fairplay import b64, new_seed, unb64
 
 PREFIX = "parlor:link:"
 CONFLICT_PREFIX = "parlor:link-conflict:"
+AUTHORED_PREFIX = "parlor:link-mine:"     # per game: the moves as of this device's last message
 SEAT_LINK = "seat"
 FORMAT = 1
 STATUS_NOTES = {
@@ -35,6 +36,12 @@ FULL = ("This device's storage is full: the game goes on, but send your link now
         "the only copy.")
 DIVERGED = ("This link's history differs from the game on this device, so it was not used. "
             "Both versions are kept; ask your friend to send their latest link.")
+NOT_KEPT = ("This device's storage is full, so nothing was saved: keep this link (copy or "
+            "share it) and free some space, then open it again.")
+REWRITES_MINE = ("This link changes a move you made, so it was not used: your game on this "
+                 "device is unchanged.")
+CLAIM_NOT_COUNTED = ("A forfeit was claimed against you, but this device had not yet received "
+                     "the move before it: it does not count, and you may still answer.")
 
 
 class LinkProblem(ValueError):
@@ -59,6 +66,7 @@ class Held:
     seat: int | None = None
     seed: bytes | None = None
     updated: float = 0.0
+    since: float = 0.0          # when this device came to hold the current position (clock)
 
     @property
     def key(self) -> str:
@@ -67,7 +75,8 @@ class Held:
     def to_json(self) -> str:
         return json.dumps({"format": FORMAT, "link": records.encode(self.record),
                            "seat": self.seat, "seed": self.seed and b64(self.seed),
-                           "updated": self.updated}, separators=(",", ":"))
+                           "updated": self.updated, "since": self.since},
+                          separators=(",", ":"))
 
 
 def parse_held(text: str) -> Held:
@@ -79,8 +88,12 @@ def parse_held(text: str) -> Held:
         seat, seed = data["seat"], data["seed"]
         if seat is not None and (type(seat) is not int or not 0 <= seat < 8):
             raise ValueError
-        return Held(records.decode(data["link"]), seat,
-                    None if seed is None else unb64(seed), float(data["updated"]))
+        held = Held(records.decode(data["link"]), seat, None if seed is None else unb64(seed),
+                    float(data["updated"]), float(data.get("since", data["updated"])))
+        if held.record.game not in link_games() or (seat is not None) != (seed is not None) \
+                or (seat is not None and seat_of(held.record, held.seed) != seat):
+            raise ValueError
+        return held
     except (ValueError, TypeError, KeyError, AttributeError):
         raise LinkProblem("A game played by link on this device is damaged.") from None
 
@@ -116,8 +129,9 @@ def read_fragment(fragment: str) -> tuple[records.Record, int | None, bytes | No
 class LinkStore:
     """Link games kept in a string key-value backend (see saves.Store)."""
 
-    def __init__(self, backend):
+    def __init__(self, backend, clock=time.time):
         self.backend = backend
+        self.clock = clock      # seconds since the epoch; tests pass their own
         self.full = False       # the last write failed: the game lives only in memory
 
     def all(self) -> tuple[list[Held], list[str]]:
@@ -135,29 +149,76 @@ class LinkStore:
         text = self.backend.get(PREFIX + game_id.hex())
         return None if text is None else parse_held(text)
 
-    def put(self, held: Held) -> Held:
-        held = replace(held, updated=time.time())
-        self._write(held.key, held.to_json())
+    def put(self, held: Held, authored: bool = False) -> Held:
+        """Keep `held`, never replacing a more advanced copy (another tab's) by a less advanced
+        one; the position's clock restarts when the moves or a claim change. `authored`: this
+        device just sent the record's last message, which it then remembers apart."""
+        now = self.clock()
+        try:
+            stored = self.get(held.record.game_id)
+        except LinkProblem:
+            stored = None
+        if stored is not None:
+            merged, status = records.merge(held.record, stored.record)
+            if status == "advanced":
+                held = replace(held, record=merged)
+            elif status == "diverged":
+                self.keep_conflict(stored.record)
+        moved = stored is None or _position(stored.record) != _position(held.record)
+        held = replace(held, updated=now, since=now if moved else stored.since)
+        self.full = not self._write(held.key, held.to_json())
+        if authored and not self.full:
+            self.full = not self._write(AUTHORED_PREFIX + held.record.game_id.hex(),
+                                        held.record.moves)
         return held
 
-    def keep_conflict(self, incoming: records.Record) -> None:
-        key = f"{CONFLICT_PREFIX}{incoming.game_id.hex()}:{int(time.time() * 1000)}"
-        self._write(key, records.encode(incoming))
+    def authored(self, game_id: bytes) -> str:
+        """The moves as of the last message this device sent in that game ("" if none)."""
+        return self.backend.get(AUTHORED_PREFIX + game_id.hex()) or ""
 
-    def _write(self, key: str, text: str) -> None:
+    def remove(self, key: str) -> None:
+        """Forget a kept game (or damaged entry) and what this device authored in it."""
+        self.backend.remove(key)
+        if key.startswith(PREFIX):
+            self.backend.remove(AUTHORED_PREFIX + key[len(PREFIX):])
+
+    def keep_conflict(self, incoming: records.Record) -> None:
+        key = f"{CONFLICT_PREFIX}{incoming.game_id.hex()}:{int(self.clock() * 1000)}"
+        self.full = not self._write(key, records.encode(incoming))
+
+    def _write(self, key: str, text: str) -> bool:
+        """Whether the backend took the write (False: the storage is full)."""
         try:
             self.backend.set(key, text)
-            self.full = False
+            return True
         except StorageFull:
-            self.full = True
+            return False
+
+
+def _position(record: records.Record) -> tuple:
+    """What a seat's clock runs on: the moves, the seats taken and any claim."""
+    return record.moves, tuple((s.joined, s.claim) for s in record.seats)
 
 
 def open_link(store: LinkStore, fragment: str) -> tuple[Held, str]:
     """Take in a link: the game as this device now holds (or merely shows) it, and a note."""
     incoming, seat, seed = read_fragment(fragment)
-    held = store.get(incoming.game_id)
+    try:
+        held = store.get(incoming.game_id)
+    except LinkProblem:
+        held = None             # a damaged copy is listed apart; this link may replace it
     protocol = protocol_for(incoming.game)
     checked = protocol.replay(incoming)
+    if isinstance(checked.error, AlteredLink):
+        raise LinkProblem(str(checked.error))
+    mine = store.authored(incoming.game_id)
+    if not (incoming.moves.startswith(mine) or mine.startswith(incoming.moves)):
+        raise LinkProblem(REWRITES_MINE)
+    note = ""
+    claim = protocol.claim_of(incoming) if checked.ok else None
+    if claim and held is not None and held.seat == claim[1] \
+            and len(held.record.moves) < len(incoming.moves):
+        incoming, note = unclaimed(incoming, claim[0]), CLAIM_NOT_COUNTED
     if not checked.ok:
         note = (f"This link has a bad move (message {checked.applied + 1}): "
                 f"{str(checked.error).rstrip('.')}.")
@@ -176,12 +237,15 @@ def open_link(store: LinkStore, fragment: str) -> tuple[Held, str]:
         merged, status = records.merge(held.record, incoming)
     if status == "diverged":
         store.keep_conflict(incoming)
-        raise LinkProblem(DIVERGED)
+        raise LinkProblem(NOT_KEPT if store.full else DIVERGED)
     if seat is not None:
-        return store.put(Held(merged, seat, seed)), "This device now holds your seat."
+        kept = store.put(Held(merged, seat, seed))
+        return kept, NOT_KEPT if store.full else "This device now holds your seat."
     if status == "advanced":
         held = store.put(replace(held, record=merged))
-    return held, STATUS_NOTES.get(status, "")
+        if store.full:
+            return held, NOT_KEPT
+    return held, note or STATUS_NOTES.get(status, "")
 
 
 @dataclass
@@ -218,6 +282,10 @@ class LinkSession:
     @property
     def seat(self) -> int | None:
         return self.held.seat
+
+    def now(self) -> float:
+        """This device's time, from its store's clock (tests set it)."""
+        return self.store.clock()
 
     def seen(self) -> SeatView:
         """What this device may show: its seat's view (a spectator's without a seat) and the
@@ -262,7 +330,7 @@ class LinkSession:
         """Take the first open seat with a fresh secret (`seed` only in tests)."""
         seed = seed or new_seed()
         record = self.protocol.join(self.record, name, seed)
-        self._keep(Held(record, seat_of(record, seed), seed))
+        self._keep(Held(record, seat_of(record, seed), seed), authored=True)
 
     def act(self, action) -> None:
         """Play one legal action (a move or a protocol action such as a reveal)."""
@@ -272,15 +340,20 @@ class LinkSession:
             self.pending = None
             self.notice = f"That move is not allowed now: {str(err).rstrip('.')}."
             return
-        self._keep(replace(self.held, record=record))
+        self._keep(replace(self.held, record=record), authored=True)
 
     def claim_forfeit(self) -> None:
+        """Claim a forfeit, only once the seat owing a message has run out of time."""
+        if not standing.may_claim(self.held, self.store.clock()):
+            self.notice = "No forfeit can be claimed now: " + standing.waiting(
+                self.held, self.store.clock())
+            return
         self._keep(replace(self.held, record=self.protocol.claim_forfeit(
-            self.record, self.seat, self.held.seed)))
+            self.record, self.seat, self.held.seed)), authored=True)
 
-    def _keep(self, held: Held) -> None:
+    def _keep(self, held: Held, authored: bool = False) -> None:
         """Store the new position; offer its link once the turn has passed on."""
-        self.held = self.store.put(held)
+        self.held = self.store.put(held, authored)
         self.pending = None
         self.board.reset()
         self.sent = self.seat is None or self.seat not in self.protocol.to_move(self.record)
@@ -293,6 +366,6 @@ def create(store: LinkStore, game: str, name: str, options: dict | None = None,
     seed = seed or new_seed()
     record = protocol_for(game).create(name, seed, options)
     session = LinkSession(Held(record, 0, seed), store)
-    session._keep(session.held)
+    session._keep(session.held, authored=True)
     session.sent = True
     return session

@@ -5,6 +5,8 @@ seat (or a spectator's) and the moves it may make."""
 from __future__ import annotations
 
 from .. import catalog
+from ..links import standing
+from ..links.clock import CHOICES, days_of, describe_days
 from ..links.device import seat_link
 from ..links.record import encode
 from .html import action_bar, button, sentence
@@ -26,7 +28,10 @@ def share_text(session) -> str:
     names, protocol, record = session.names, session.protocol, session.record
     title = title_of(session)
     if protocol.phase(record) == protocol.JOINING:
-        return f"{names[0]} invites you to play {title} on Parlor. Open the link to take a seat."
+        return (f"{names[0]} invites you to play {title} on Parlor{clock_words(record)}. "
+                "Open the link to take a seat.")
+    if protocol.claim_of(record):
+        return f"{title} on Parlor: {standing.verdict(session.held, session.now())[0]}"
     movers = protocol.to_move(record)
     if protocol.phase(record) == protocol.OVER:
         if movers:
@@ -35,6 +40,22 @@ def share_text(session) -> str:
         return f"{title} on Parlor: the game is over and checked. Open the link to see it."
     others = [n for i, n in enumerate(names) if i != movers[0]]
     return f"Your turn, {names[movers[0]]}: {title} with {', '.join(others)} on Parlor."
+
+
+def clock_words(record) -> str:
+    """", 3 days per move" for a game with a clock."""
+    days = days_of(record)
+    return f", {describe_days(days)} per move" if days else ""
+
+
+def clock_picker(key: str, days: int) -> str:
+    """The creator's choice of days per move for a game by link."""
+    picks = "".join(
+        f'<button type="button" class="choice" aria-pressed="{str(d == days).lower()}" '
+        f'data-action="clock" data-game="{esc(key)}" data-value="{d}">'
+        f'{esc(describe_days(d) if d else "No clock")}</button>' for d in CHOICES)
+    return (f'<div class="row" role="group" aria-label="Days per move by link">'
+            f'<span>By link: days per move</span>{picks}</div>')
 
 
 def link_screen(session, base: str, show_qr: bool, show_seat_link: bool) -> str:
@@ -54,7 +75,8 @@ def link_screen(session, base: str, show_qr: bool, show_seat_link: bool) -> str:
     if session.joinable():
         parts.append(
             f'<section class="card join"><h2>{esc(names[0])} invites you to play '
-            f'{esc(title_of(session))}</h2><label>Your name <input id="join-name" maxlength="24" '
+            f'{esc(title_of(session))}</h2>'
+            f'<p class="meta">{esc(join_clock(record))}</p><label>Your name <input id="join-name" maxlength="24" '
             f'autocomplete="off" value="Player {len([s for s in record.seats if s.joined]) + 1}">'
             f'</label>{button("Take a seat", "join", True)}</section>')
     if session.sent:
@@ -62,12 +84,17 @@ def link_screen(session, base: str, show_qr: bool, show_seat_link: bool) -> str:
     parts.append(play_area(session, phase))
     if phase == protocol.OVER:
         parts.append(verdict_card(session))
+    clock = standing.clock_line(session.held, session.now()) if phase != protocol.OVER else ""
+    if clock:
+        parts.append(f'<p class="meta clock">{esc(clock)}</p>')
     if session.seat is not None and not session.sent:
         parts.append(f'<p class="resend">{button("Send my latest link again", "resend")}</p>')
-    if session.seat is not None and protocol.may_claim(record, session.seat):
-        parts.append('<section class="card"><p>Your opponent owes a reveal. If they will not '
-                     'send it, you may declare that they forfeited.</p>'
-                     f'{button("Declare a forfeit", "forfeit")}</section>')
+    if standing.may_claim(session.held, session.now()):
+        debtor = session.names[protocol.owing(record)]
+        parts.append(f'<section class="card claim"><p>{esc(debtor)} has not answered in '
+                     f'{esc(describe_days(days_of(record)))}. You may claim that they '
+                     f'forfeited: the game ends and you send the claim.</p>'
+                     f'{button("Claim a forfeit", "forfeit")}</section>')
     if session.seat is not None:
         parts.append(private_card(session, base, show_seat_link))
     return "".join(parts)
@@ -140,21 +167,15 @@ def share_card(session, base: str, show_qr: bool) -> str:
             f'<p class="meta">Anyone with this link can watch the game.</p></section>')
 
 
+def join_clock(record) -> str:
+    days = days_of(record)
+    return (f"Clock: {describe_days(days)} per move; a player who does not answer in time "
+            "may be claimed to have forfeited." if days else "This game has no clock.")
+
+
 def verdict_card(session) -> str:
-    protocol = session.protocol
-    missing = [session.names[s] for s in protocol.to_move(session.record)]
-    if missing:
-        text = (f"Fairness check: waiting for {', '.join(missing)} to publish their secret. "
-                "Everything hidden is checked then.")
-        cls = "pending"
-    else:
-        verdict = protocol.audit(session.record)
-        if verdict.ok:
-            text, cls = "Verified fair: every hidden choice, draw and claim was checked.", "fair"
-        else:
-            where = f"message {verdict.move + 1}" if verdict.move is not None else "the game's history"
-            text, cls = f"Not fair: {where}: {sentence(verdict.reason)}", "unfair"
-    return f'<section class="card audit {cls}" role="status"><p>{esc(text)}</p></section>'
+    text, cls = standing.verdict(session.held, session.now())
+    return f'<section class="card audit {cls}" role="status"><p>{esc(sentence(text))}</p></section>'
 
 
 def private_card(session, base: str, show: bool) -> str:

@@ -4,6 +4,8 @@ from __future__ import annotations
 import time
 
 from .. import catalog
+from ..links import standing
+from ..links.clock import describe_left
 
 
 def result_line(outcome, names) -> str:
@@ -24,8 +26,10 @@ def game_status(saved) -> str:
     return f"{saved.names[engine.to_move(state)[0]]} to play"
 
 
-def link_status(held) -> str:
-    """A game by link held by this device: whose move it is, in a few words."""
+def link_status(held, now: float | None = None) -> str:
+    """A game by link held by this device: whose move it is and the time left, a claim that
+    may be made, or the verdict, in a few words."""
+    now = time.time() if now is None else now
     record = held.record
     protocol = catalog.entry(record.game).link
     if not protocol.replay(record).ok:
@@ -33,13 +37,20 @@ def link_status(held) -> str:
     phase = protocol.phase(record)
     if phase == protocol.JOINING:
         return "Waiting for players"
+    verdict, kind = standing.verdict(held, now)
+    if kind in ("fair", "unfair", "forfeit"):
+        return verdict.split(":")[0] if kind != "forfeit" else verdict
     movers = protocol.to_move(record)
-    if not movers:
-        return "Game over"
+    remaining = standing.time_left(held, now)
+    clock = "" if remaining is None else (
+        " · time is up" if remaining <= 0 else f" · {describe_left(remaining)} left")
+    if standing.may_claim(held, now):
+        return "Time is up: you may claim a forfeit"
     if held.seat in movers:
-        return "Your turn"
+        return ("Your secret is due" if phase == protocol.OVER else "Your turn") + clock
     name = record.seats[movers[0]].name or f"Player {movers[0] + 1}"
-    return f"{name} to check the game" if phase == protocol.OVER else f"{name} to play"
+    return (f"Not yet verified: {name} to publish their secret" if phase == protocol.OVER
+            else f"{name} to play") + clock
 
 
 def when(stamp: float) -> str:

@@ -51,6 +51,12 @@ class TsuroLink(CasualLink):
         """A placement refills hands; a bonus pick may return tiles to the pile (L6)."""
         return isinstance(move, (Place, Pick))
 
+    def forfeit_winners(self, table, debtor: int) -> tuple[int, ...]:
+        """A seat that stops answering stalls everyone: a claim ends the game and every
+        other seat still on the board shares the win (L13)."""
+        alive = table.state.alive if table.state is not None else (True,) * table.players
+        return tuple(n for n, on in enumerate(alive) if on and n != debtor)
+
     def phase_of(self, state: State) -> str:
         return _PHASES[engine_phase(state)]
 

@@ -356,8 +356,6 @@ class TyrannenLink(LinkProtocol):
         ANNOUNCE: "Show my assassins: the last one has left the board",
         SEED: "Publish my secret for the fairness check",
     }
-    # Never: no message of this game is owed without a choice, so waiting proves nothing (L13).
-    no_claim = "In Tod dem Tyrannen by link no forfeit can be claimed."
 
     def check(self, record: Record) -> None:
         """Two seats and a board side (L1, L9)."""

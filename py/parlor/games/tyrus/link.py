@@ -27,8 +27,7 @@ TILES = 30
 BUILDINGS = 6
 PLACE = "place"                      # label of a placement's pad (L6)
 OPEN, REVEAL, SEED = "open", "reveal", base.SEED     # actions besides placements
-EMPTY, CLAIM = "_", "-"              # an empty message (L3); a forfeit claim (L14)
-FORFEIT = "the opponent did not reveal their tiles"
+EMPTY = "_"                          # an empty message (L3)
 
 JOINING, OPENING, PLACING, REVEALING, TIEBREAK, OVER = (
     "joining", "opening", "placing", "revealing", "tiebreak", "over")
@@ -226,14 +225,8 @@ def _read_placement(table: Table, cursor: _Cursor, seat: int, message: int) -> T
 
 
 def _read(table: Table, cursor: _Cursor, values) -> Table:
-    """The table after the message at the cursor (L3-L9, L14)."""
+    """The table after the message at the cursor (L3-L9)."""
     message, start, phase = len(table.ends), cursor.at, table.phase
-    if phase in (REVEALING, TIEBREAK) and cursor.peek() == CLAIM:
-        cursor.take()
-        claimant = 1 - _sender(table)
-        return replace(table, phase=OVER, outcome=Outcome((claimant,), FORFEIT),
-                       sent=_spend(table, claimant, values), ends=table.ends + (cursor.at,),
-                       senders=table.senders + (claimant,))
     seat = _sender(table)
     sent = _spend(table, seat, values)
     table = replace(table, sent=sent)
@@ -450,7 +443,6 @@ class TyrusLink(LinkProtocol):
         REVEAL: "Turn up my tiles for the count",
         SEED: "Publish my secret for the fairness check",
     }
-    no_claim = "Seat {seat} may claim a forfeit only while its opponent owes a reveal."
 
     def check(self, record: Record) -> None:
         """Two seats, no options (L1, L10)."""
@@ -486,18 +478,6 @@ class TyrusLink(LinkProtocol):
 
     def seat_view(self, record: Record, table: Table, device: _Device | None) -> dict:
         return _view(record, table, device)
-
-    def seed_goes_with(self, table: Table) -> bool:
-        """The message that ends the game by play carries its sender's seed; a forfeit
-        claim does not (L12, L14)."""
-        return table.outcome.reason != FORFEIT
-
-    def claim_message(self, table: Table, seat: int) -> str | None:
-        """A claim while the opponent owes a reveal (L14)."""
-        if table.phase in (REVEALING, TIEBREAK) and seat in (0, 1) \
-                and _sender(table) == 1 - seat:
-            return CLAIM
-        return None
 
     def blame(self, table: Table) -> int:
         return _due(table)
