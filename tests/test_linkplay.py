@@ -78,7 +78,7 @@ def test_a_damaged_kept_game_is_listed_apart():
     linkplay.create(store, "tyrus", "Ana")
     store.backend.set(linkplay.PREFIX + "00", "{broken")
     games, damaged = store.all()
-    assert len(games) == 1 and damaged == [linkplay.PREFIX + "00"]
+    assert len(games) == 1 and damaged == [(linkplay.PREFIX + "00", "{broken")]
 
 
 def test_full_storage_keeps_the_game_in_memory_and_says_to_send_the_link():

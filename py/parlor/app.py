@@ -9,6 +9,7 @@ from pyodide.ffi import create_proxy, to_js
 
 from . import catalog
 from .links import device as linkplay
+from .links.clock import DEFAULT_CLOCK
 from .links.device import LinkProblem, LinkSession, LinkStore
 from .play.saves import SaveError, SavedGame, StorageFull, Store, clean_name
 from .play.session import Session
@@ -185,14 +186,32 @@ class App:
         js.window.scrollTo(0, 0)
 
     def open_held(self, game_id: str) -> None:
-        held = self.link_store.get(bytes.fromhex(game_id))
+        try:
+            held = self.link_store.get(bytes.fromhex(game_id))
+        except LinkProblem as err:      # listed as damaged on the home screen
+            held, self.notice = None, str(err)
         if held is None:
-            self.notice = "That game is no longer on this device."
+            self.notice = self.notice or "That game is no longer on this device."
             return self.go_home()
         self.session = None
         self.link = LinkSession(held, self.link_store)
         self.remember("link:" + game_id)
         self.render()
+
+    def on_storage(self, event) -> None:
+        """Another tab changed what this device keeps: show its newer copy of the game on
+        screen, or the new list of games."""
+        key = event.key
+        if isinstance(key, str) and not key.startswith(linkplay.PREFIX):
+            return
+        if self.link is not None and self.link.seat is not None:
+            fresh = self.link_store.get(self.link.record.game_id)
+            if fresh is not None and fresh.record != self.link.record:
+                self.link = LinkSession(fresh, self.link_store,
+                                        notice="This game was changed in another tab.")
+                self.render()
+        elif self.link is None and self.session is None:
+            self.render()
 
     def new_link_game(self, game_key: str) -> None:
         self.read_names()
@@ -200,6 +219,7 @@ class App:
         name = clean_name(setup["names"][0], "Player 1")
         low, high = catalog.entry(game_key).players
         options = dict(setup["options"]) | ({"players": setup["players"]} if low != high else {})
+        options["clock"] = setup.get("clock", DEFAULT_CLOCK)
         self.link = linkplay.create(self.link_store, game_key, name, options)
         self.session = None
         self.remember("link:" + self.link.record.game_id.hex())
@@ -220,7 +240,7 @@ class App:
         elif action == "resend":
             link.sent = True
         elif action == "forfeit":
-            if js.window.confirm("Declare that your opponent forfeited? The game ends."):
+            if js.window.confirm("Claim that they forfeited? The game ends for everyone."):
                 link.claim_forfeit()
         elif action == "qr":
             self.show_qr = not self.show_qr
@@ -257,7 +277,14 @@ class App:
             return self.open_held(data["id"])
         if action == "delete-link":
             if js.window.confirm("Delete this game from this device?"):
-                self.backend.remove(linkplay.PREFIX + data["id"])
+                self.link_store.remove(linkplay.PREFIX + data["id"])
+            return self.render()
+        if action == "discard-link":
+            self.link_store.remove(data["key"])
+            return self.render()
+        if action == "clock":
+            self.read_names()
+            self.setups[data["game"]]["clock"] = int(data["value"])
             return self.render()
         if self.link is not None and action != "home":
             return self.link_action(data)
@@ -329,15 +356,17 @@ def start() -> None:
     app = App(root)
     root.addEventListener("click", create_proxy(app.on_click))
     js.window.addEventListener("hashchange", create_proxy(lambda event: take_fragment(app)))
+    js.window.addEventListener("storage", create_proxy(lambda event: app.guarded(
+        app.on_storage, event)))
     current = app.backend.get(CURRENT) or ""
     if take_fragment(app):
         pass  # an opened link decides the screen
     elif current.startswith("link:"):
         app.guarded(app.open_held, current[len("link:"):])
     elif current:
-        app.open_game(current)
+        app.guarded(app.open_game, current)
     else:
-        app.render()
+        app.guarded(app.render)
     js.document.getElementById("boot").hidden = True
     root.hidden = False
     js.document.documentElement.dataset.ready = "1"

@@ -14,6 +14,7 @@ from dataclasses import replace
 
 CLOCK = "clock"
 CHOICES = (0, 1, 3, 7)          # days per move; 0: no clock
+DEFAULT_CLOCK = 3
 DAY = 86_400
 
 

@@ -134,14 +134,17 @@ class LinkStore:
         self.clock = clock      # seconds since the epoch; tests pass their own
         self.full = False       # the last write failed: the game lives only in memory
 
-    def all(self) -> tuple[list[Held], list[str]]:
+    def all(self) -> tuple[list[Held], list[tuple[str, str]]]:
+        """The kept games, and each entry that cannot be read or does not fit its game as
+        (key, its raw text) for Export and Discard."""
         games, damaged = [], []
         for key in self.backend.keys():
             if key.startswith(PREFIX):
+                text = self.backend.get(key) or ""
                 try:
-                    games.append(parse_held(self.backend.get(key)))
+                    games.append(parse_held(text))
                 except LinkProblem:
-                    damaged.append(key)
+                    damaged.append((key, text))
         games.sort(key=lambda h: h.updated, reverse=True)
         return games, damaged
 

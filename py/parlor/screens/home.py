@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from .. import catalog
 from .html import button
+from ..links.clock import DEFAULT_CLOCK
+from .link import clock_picker, damaged_link
 from .status import game_status, link_status, when
 from .svg import esc
 
@@ -54,10 +56,7 @@ def link_list(links, broken) -> str:
                      f'{esc(link_status(held))} · {esc(when(held.updated))}</span></div>'
                      f'{button("Open", "open-link", True, id=gid)}'
                      f'{button("Delete", "delete-link", id=gid)}</li>')
-    for key in broken:
-        parts.append(f'<li class="saved-game damaged"><div><strong>A damaged game by link</strong>'
-                     f'<br><span class="status">It cannot be opened.</span></div>'
-                     f'{button("Discard", "discard", key=key)}</li>')
+    parts += [damaged_link(key, text) for key, text in broken]
     return "".join(parts) + "</ul></section>"
 
 
@@ -91,7 +90,9 @@ def setup_card(entry, setup: dict) -> str:
     return (f'<section class="card new-game"><h2>{esc(entry.title())}</h2>'
             f'<p class="blurb">{esc(entry.blurb)}</p>'
             f'<p class="meta">{low if low == high else f"{low}-{high}"} players</p>'
-            + "".join(rows) + f'<div class="names">{inputs}</div>'
+            + "".join(rows)
+            + (clock_picker(key, setup.get("clock", DEFAULT_CLOCK)) if entry.link_tier else "")
+            + f'<div class="names">{inputs}</div>'
             f'<div class="starts">{button("Play on this device", "start", True, game=key)}'
             f'{button(computer_label(entry, count), "start", game=key, bots=1)}'
             + (button("Play by link with friends" if count > 2 else "Play by link with a friend",

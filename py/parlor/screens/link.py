@@ -188,3 +188,12 @@ def private_card(session, base: str, show: bool) -> str:
             '<p><strong>Private:</strong> this link carries your secret. Whoever opens it can '
             'play as you and see what you hold. Never post it in a group chat.</p>'
             + button(label, "seat-link") + body + "</details>")
+
+
+def damaged_link(key: str, text: str) -> str:
+    """A kept game by link that cannot be opened: its raw text to export, and Discard."""
+    return (f'<li class="saved-game damaged"><div><strong>A damaged game by link</strong>'
+            f'<br><span class="status">It cannot be opened by this version of Parlor.</span>'
+            f'<details><summary>Export</summary><textarea readonly rows="3" '
+            f'aria-label="The damaged game as kept">{esc(text)}</textarea></details></div>'
+            f'{button("Discard", "discard-link", key=key)}</li>')
