@@ -240,7 +240,8 @@ def open_link(store: LinkStore, fragment: str) -> tuple[Held, str]:
         merged, status = records.merge(held.record, incoming)
     if status == "diverged":
         store.keep_conflict(incoming)
-        raise LinkProblem(NOT_KEPT if store.full else DIVERGED)
+        raise LinkProblem(NOT_KEPT if store.full else double_move(held.record, incoming)
+                          or DIVERGED)
     if seat is not None:
         kept = store.put(Held(merged, seat, seed))
         return kept, NOT_KEPT if store.full else "This device now holds your seat."
@@ -249,6 +250,27 @@ def open_link(store: LinkStore, fragment: str) -> tuple[Held, str]:
         if store.full:
             return held, NOT_KEPT
     return held, note or STATUS_NOTES.get(status, "")
+
+
+def double_move(local: records.Record, incoming: records.Record) -> str:
+    """If two copies of a game differ because one seat sent two different messages from the
+    same position, a sentence naming that seat and both messages; else ""."""
+    protocol = protocol_for(local.game)
+    tables = [protocol.replay(r).state for r in (local, incoming)]
+    pairs = zip(tables[0].senders, tables[1].senders, tables[0].ends, tables[1].ends)
+    start = 0
+    for number, (mine, theirs, end_a, end_b) in enumerate(pairs):
+        if mine != theirs:
+            return ""
+        a, b = local.moves[start:end_a], incoming.moves[start:end_b]
+        if a != b:
+            name = local.seats[mine].name
+            return (f"{name} sent two different messages after the same position (message "
+                    f"{number + 1}: “{a}” on this device, “{b}” in this link), so the players "
+                    f"now hold two different games. Both versions are kept: agree with {name} "
+                    "which one stands, and open its latest link.")
+        start = end_a
+    return ""
 
 
 @dataclass

@@ -1,0 +1,193 @@
+"""Issue 10, items 4, 5, 6, 8 and 9: what a device keeps of its games by link.
+
+A device remembers every message it authored apart from its copies of games, never lets
+one write replace a more advanced copy (two tabs share one storage), lists a damaged entry
+on its own with Export and Discard, tells the truth when its storage is full, and says
+which seat sent two different messages when the two versions meet.
+"""
+import json
+from dataclasses import replace
+
+import pytest
+
+from parlor.links import device as linkplay
+from parlor.links.record import encode
+from parlor.play.saves import MemoryBackend
+from parlor.screens.home import home, new_setup
+from parlor import catalog
+
+GAMES = [("tyrus", {}), ("tyrannen", {}), ("tsuro", {})]
+
+
+def store(backend=None):
+    return linkplay.LinkStore(backend or MemoryBackend())
+
+
+def pair(game, options):
+    """Ana's and Bo's sessions, each on its own device, once Bo has joined."""
+    ana = linkplay.create(store(), game, "Ana", options, seed=bytes(15) + b"\1")
+    held, _ = linkplay.open_link(store(), encode(ana.record))
+    bo = linkplay.LinkSession(held, store())
+    bo.join("Bo", seed=bytes(15) + b"\2")
+    ana.held = linkplay.open_link(ana.store, encode(bo.record))[0]
+    return ana, bo
+
+
+def turn(session):
+    """One whole message of the session's seat."""
+    while True:
+        session.act(session.legal()[0])
+        if not session.my_turn():
+            return encode(session.record)
+
+
+def deliver(text, *sessions):
+    for session in sessions:
+        session.held = linkplay.open_link(session.store, text)[0]
+
+
+@pytest.mark.parametrize("game,options", GAMES)
+def test_a_link_that_rewrites_a_move_i_made_is_refused_even_when_my_copy_lags(game, options):
+    """Item 4: Ana's stored copy lags behind her last message (a failed save, another tab);
+    a link rewriting that message is refused, and her game still opens."""
+    ana, bo = pair(game, options)
+    if not ana.my_turn():
+        ana, bo = bo, ana           # the seat to move plays Ana's part
+    before = ana.record
+    deliver(turn(ana), bo)
+    mine = ana.record
+    ana.store.backend.set(ana.held.key, replace(ana.held, record=before).to_json())
+    start = len(before.moves)
+    changed = mine.moves[:start] + ("B" if mine.moves[start] != "B" else "C") \
+        + mine.moves[start + 1:]
+    rewritten = replace(mine, moves=changed)
+    with pytest.raises(linkplay.LinkProblem, match="changes a move you made"):
+        linkplay.open_link(ana.store, encode(rewritten))
+    assert ana.store.get(mine.game_id).record == before
+    held, _ = linkplay.open_link(ana.store, encode(mine))
+    assert held.record == mine and linkplay.LinkSession(held, ana.store).seen()
+
+
+@pytest.mark.parametrize("game,options", GAMES)
+def test_two_tabs_never_replace_a_more_advanced_copy(game, options):
+    """Item 5: two tabs share one storage; the older tab's write keeps the newer game, and
+    opening an old and a new link in either order keeps the newer."""
+    ana, bo = pair(game, options)
+    shared = ana.store.backend
+    old_tab = linkplay.LinkSession(ana.held, linkplay.LinkStore(shared))
+    new_tab = linkplay.LinkSession(ana.held, linkplay.LinkStore(shared))
+    older = encode(ana.record)
+    newer = turn(bo) if bo.my_turn() else (turn(ana), deliver(encode(ana.record), bo),
+                                            turn(bo))[-1]
+    deliver(newer, new_tab)
+    advanced = new_tab.record
+    old_tab.store.put(old_tab.held)
+    assert linkplay.LinkStore(shared).get(advanced.game_id).record == advanced
+    for first, second in ((newer, older), (older, newer)):
+        linkplay.open_link(linkplay.LinkStore(shared), first)
+        linkplay.open_link(linkplay.LinkStore(shared), second)
+        assert linkplay.LinkStore(shared).get(advanced.game_id).record == advanced
+
+
+def entries(held):
+    """Stored entries that each break one thing a kept game must have."""
+    data = json.loads(held.to_json())
+    other = 1 - held.seat
+    return {
+        "unknown game": {**data, "link": data["link"].replace(".tyrus.", ".chess.")},
+        "seat the game lacks": {**data, "seat": 7},
+        "another seat's number": {**data, "seat": other},
+        "secret of the wrong length": {**data, "seed": linkplay.b64(bytes(9))},
+        "not json": "{",
+    }
+
+
+def test_each_damaged_entry_is_listed_apart_with_export_and_discard_removes_it():
+    """Item 6: one bad entry never hides the others or the home screen."""
+    ana, _ = pair("tyrus", {})
+    backend = ana.store.backend
+    for n, (label, data) in enumerate(entries(ana.held).items()):
+        text = data if isinstance(data, str) else json.dumps(data)
+        backend.set(f"{linkplay.PREFIX}{n:02d}", text)
+    games, damaged = ana.store.all()
+    assert [h.record for h in games] == [ana.record]
+    assert len(damaged) == 5 and all(text for _, text in damaged)
+    for key, _ in damaged:
+        with pytest.raises(linkplay.LinkProblem):
+            linkplay.parse_held(backend.get(key))
+    page = home([], [], {e.key: new_setup(e) for e in catalog.entries()}, "", games, damaged)
+    assert page.count("A damaged game by link") == 5 and page.count("Export") >= 5
+    for key, _ in damaged:
+        ana.store.remove(key)
+    assert ana.store.all()[1] == [] and len(ana.store.all()[0]) == 1
+
+
+def test_full_storage_is_told_truthfully_and_the_link_stays_on_screen():
+    """Item 8: nothing claims the seat is held or both versions kept when nothing was
+    stored."""
+    ana, bo = pair("tyrus", {})
+    private = linkplay.seat_link(ana.held)
+    full = linkplay.LinkStore(MemoryBackend(limit=10))
+    held, note = linkplay.open_link(full, private)
+    assert note == linkplay.NOT_KEPT and "holds your seat" not in note
+    assert held.record == ana.record and held.seat == 0, "the game stays on screen"
+    ana = linkplay.create(store(), "tyrus", "Ana")
+    invite = encode(ana.record)
+    for name in ("Bo", "Cy"):
+        joiner = linkplay.LinkSession(linkplay.open_link(store(), invite)[0], store())
+        joiner.join(name)
+        if name == "Bo":
+            deliver(encode(joiner.record), ana)
+    backend = ana.store.backend
+    backend.limit = sum(map(len, backend.data.values()))
+    with pytest.raises(linkplay.LinkProblem) as err:
+        linkplay.open_link(ana.store, encode(joiner.record))
+    assert "storage is full" in str(err.value)
+    assert "Both versions are kept" not in str(err.value)
+
+
+def test_two_different_moves_from_one_seat_are_named_when_they_meet():
+    """Item 9: Cy sends one move to Ana and another to Bo; when Bo's next link reaches Ana,
+    her device names Cy and shows both messages."""
+    sessions = [linkplay.create(store(), "tsuro", "Ana", {"players": 3},
+                                seed=bytes(15) + b"\1")]
+    for n, name in ((1, "Bo"), (2, "Cy")):
+        held, _ = linkplay.open_link(store(), encode(sessions[-1].record))
+        session = linkplay.LinkSession(held, store())
+        session.join(name, seed=bytes(15) + bytes([n + 1]))
+        sessions.append(session)
+    deliver(encode(sessions[2].record), *sessions[:2])
+    ana, bo, cy = sessions
+    while not cy.my_turn():
+        mover = next(s for s in sessions if s.my_turn())
+        deliver(turn(mover), *[s for s in sessions if s is not mover])
+    position = cy.held
+    first = turn(cy)
+    cy.held = position
+    cy.store.backend.remove(linkplay.AUTHORED_PREFIX + position.record.game_id.hex())
+    cy.act(cy.legal()[1])
+    second = encode(cy.record)
+    deliver(second, bo)
+    with pytest.raises(linkplay.LinkProblem, match="Cy sent two different messages") as err:
+        linkplay.open_link(bo.store, first)
+    assert "Both versions are kept" in str(err.value)
+
+
+@pytest.mark.parametrize("fragment,words", [
+    ("p1.tyrus.AAIBA0FubqSWaiXK97DHdvkFSrm6uYYBA0JvYmxXSJ_amEtlFI2r5euonJs.zz.AfgsIH",
+     "message 1"),
+    ("p1.tyrus.AAIBA0FubqSWaiXK97DHdvkFSrm6uYYBA0JvYmxXSJ_amEtlFI2r5euonJs.zz", "incomplete"),
+    ("p1.chess.AAIBA0FubqSWaiXK97DHdvkFSrm6uYYBA0JvYmxXSJ_amEtlFI2r5euonJs.zz.AfgsIH",
+     "damaged"),
+    ("https://example.org/", "not a Parlor game link"),
+])
+def test_truncated_tampered_or_foreign_links_say_what_is_wrong(fragment, words):
+    """Item 9: the issue's malformed Tyrus opening and its cousins: a sentence about the
+    link, never an error from deep in a view."""
+    try:
+        held, note = linkplay.open_link(store(), fragment)
+    except linkplay.LinkProblem as err:
+        assert words in str(err)
+    else:
+        assert words in note
+        assert linkplay.LinkSession(held, store()).seen()
