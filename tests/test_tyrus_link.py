@@ -15,7 +15,9 @@ import pytest
 from hypothesis import given, strategies as st
 
 from parlor.games.tyrus import link as tyrus_link
+from parlor.links import device as linkplay, standing
 from parlor.links.base import LinkError
+from parlor.play.saves import MemoryBackend
 
 from parlor.links.fairplay import Chain, b64, derived, draw_index, event_random, hide, reveal, unb64
 from parlor.games.tyrus.rules import DECK, ENGINE, FIVE_WINS, HAND_TIEBREAK, THREE_IN_A_ROW, Move, \
@@ -459,6 +461,33 @@ def test_l11_a_device_refuses_a_link_whose_history_was_rewritten():
 
 
 # L13: the audit catches each cheat.
+
+def test_l13_a_lie_is_named_only_by_a_device_that_saw_it_before_the_seed():
+    """Issue 10 (2): once both seeds are out anyone can rewrite a face and redo the tag, so a
+    spectator's screen blames nobody; the opponent's device, which held the cheater's tag
+    before its seed came out, names the cheater."""
+    game = played(0)
+    final = decode(game.links[-1])
+    table = table_of(final)
+    message, pid, _ = table.reveals[4]
+    seat = table.placements[pid].seat
+    revealed = {t for _, p, t in table.reveals if table.placements[p].seat == seat}
+    lie = next(t for t in range(30) if t not in revealed)
+    at = reveal_offset(table, 4)
+    cheat = resign(replace(final, moves=final.moves[:at] + TOKEN_ALPHABET[lie]
+                           + final.moves[at + 1:]), game.seeds)
+    assert link.audit(cheat).problems[0].seat == seat
+    spectator = linkplay.Held(cheat)
+    text, kind = standing.verdict(spectator, 0.0)
+    assert "nobody is blamed" in text and f"Seat {seat + 1}" not in text and kind != "fair"
+    store = linkplay.LinkStore(MemoryBackend())
+    other = 1 - seat
+    before = replace(cheat, seats=tuple(replace(s, seed=b"") for s in cheat.seats))
+    store.put(linkplay.Held(before, other, game.seeds[other]))
+    held, _ = linkplay.open_link(store, encode(cheat))
+    text, kind = standing.verdict(held, 0.0)
+    assert kind == "unfair" and f"Seat {seat + 1}" in text and f"message {message + 1}" in text
+
 
 def reveal_offset(table, k: int) -> int:
     """Where the k-th face shown in the game sits in the move string."""

@@ -67,6 +67,7 @@ class Held:
     seed: bytes | None = None
     updated: float = 0.0
     since: float = 0.0          # when this device came to hold the current position (clock)
+    witness: tuple = ()         # (seat, moves covered, history tag) held before its seed was out
 
     @property
     def key(self) -> str:
@@ -75,7 +76,8 @@ class Held:
     def to_json(self) -> str:
         return json.dumps({"format": FORMAT, "link": records.encode(self.record),
                            "seat": self.seat, "seed": self.seed and b64(self.seed),
-                           "updated": self.updated, "since": self.since},
+                           "updated": self.updated, "since": self.since,
+                           "witness": [[n, moves, b64(tag)] for n, moves, tag in self.witness]},
                           separators=(",", ":"))
 
 
@@ -88,8 +90,10 @@ def parse_held(text: str) -> Held:
         seat, seed = data["seat"], data["seed"]
         if seat is not None and (type(seat) is not int or not 0 <= seat < 8):
             raise ValueError
+        witness = tuple((int(n), int(moves), unb64(tag))
+                        for n, moves, tag in data.get("witness", ()))
         held = Held(records.decode(data["link"]), seat, None if seed is None else unb64(seed),
-                    float(data["updated"]), float(data.get("since", data["updated"])))
+                    float(data["updated"]), float(data.get("since", data["updated"])), witness)
         if held.record.game not in link_games() or (seat is not None) != (seed is not None) \
                 or (seat is not None and seat_of(held.record, held.seed) != seat):
             raise ValueError
@@ -168,7 +172,8 @@ class LinkStore:
             elif status == "diverged":
                 self.keep_conflict(stored.record)
         moved = stored is None or _position(stored.record) != _position(held.record)
-        held = replace(held, updated=now, since=now if moved else stored.since)
+        held = replace(held, updated=now, since=now if moved else stored.since,
+                       witness=_witness(stored, held))
         self.full = not self._write(held.key, held.to_json())
         if authored and not self.full:
             self.full = not self._write(AUTHORED_PREFIX + held.record.game_id.hex(),
@@ -196,6 +201,18 @@ class LinkStore:
             return True
         except StorageFull:
             return False
+
+
+def _witness(stored: Held | None, held: Held) -> tuple:
+    """What this device saw of each seat's history tag before that seat's seed came out: the
+    only evidence against a seat that nobody else could have forged (seeds/fair-play.md, F2)."""
+    kept = {w[0]: w for w in held.witness}
+    if stored is not None:
+        kept.update({w[0]: w for w in stored.witness})
+        for n, (old, new) in enumerate(zip(stored.record.seats, held.record.seats)):
+            if new.seed and not old.seed and old.tag and n not in kept:
+                kept[n] = (n, old.tag_moves, old.tag)
+    return tuple(sorted(kept.values()))
 
 
 def _position(record: records.Record) -> tuple:

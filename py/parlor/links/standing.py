@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .. import catalog
 from .clock import days_of, describe_days, describe_left, left
+from .fairplay import history_tag, transcript_hash
 
 FAIR = "Verified fair: every hidden choice, draw and claim was checked."
 
@@ -89,5 +90,26 @@ def verdict(held, now: float) -> tuple[str, str]:
     audit = protocol.audit(record)
     if audit.ok:
         return FAIR, "fair"
-    where = f"message {audit.move + 1}" if audit.move is not None else "the game's history"
-    return f"Not fair: {where}: {audit.reason}", "unfair"
+    proven = [p for p in audit.problems if witnessed(held, protocol, p)]
+    if not proven:
+        where = f"at message {audit.move + 1}" if audit.move is not None else ""
+        return (f"Not verified: the fairness check failed {where}, but this device did not "
+                "see that part of the game before its player's secret was out, so anyone "
+                "holding a link could have changed it: nobody is blamed.", "pending")
+    first = proven[0]
+    where = f"message {first.move + 1}" if first.move is not None else "the game's history"
+    return f"Not fair: {where}: {first.detail}", "unfair"
+
+
+def witnessed(held, protocol, problem) -> bool:
+    """Whether a problem names a seat on evidence only that seat could have made: a message
+    covered by its history tag as this device held it before the seat's secret was out, the
+    tag proven by that secret."""
+    record = held.record
+    seed = record.seats[problem.seat].seed
+    ends = protocol.table(record).ends
+    if problem.move is None or problem.move >= len(ends) or not seed:
+        return False
+    return any(n == problem.seat and ends[problem.move] <= moves and tag == history_tag(
+        seed, transcript_hash(record.game_id, record.moves[:moves]))
+        for n, moves, tag in held.witness)

@@ -38,8 +38,10 @@ def link_status(held, now: float | None = None) -> str:
     if phase == protocol.JOINING:
         return "Waiting for players"
     verdict, kind = standing.verdict(held, now)
-    if kind in ("fair", "unfair", "forfeit"):
-        return verdict.split(":")[0] if kind != "forfeit" else verdict
+    if kind in ("fair", "unfair"):
+        return "Game over · " + ("verified fair" if kind == "fair" else "not fair")
+    if kind == "forfeit":
+        return verdict
     movers = protocol.to_move(record)
     remaining = standing.time_left(held, now)
     clock = "" if remaining is None else (
@@ -47,7 +49,7 @@ def link_status(held, now: float | None = None) -> str:
     if standing.may_claim(held, now):
         return "Time is up: you may claim a forfeit"
     if held.seat in movers:
-        return ("Your secret is due" if phase == protocol.OVER else "Your turn") + clock
+        return ("Your turn: publish your secret" if phase == protocol.OVER else "Your turn") + clock
     name = record.seats[movers[0]].name or f"Player {movers[0] + 1}"
     return (f"Not yet verified: {name} to publish their secret" if phase == protocol.OVER
             else f"{name} to play") + clock
