@@ -72,7 +72,7 @@ def test_a_forfeit_is_offered_only_once_the_clock_ran_out_and_never_reads_verifi
     ana.evaluate(f"sessionStorage.setItem('skew', {DAY_MS - 3_600_000})")
     ana.reload()
     wait_ready(ana)
-    expect(ana.locator(".clock")).to_contain_text("1 h left")
+    expect(ana.locator(".clock")).to_contain_text("min left")
     assert ana.locator("button[data-action=forfeit]").count() == 0
     ana.evaluate(f"sessionStorage.setItem('skew', {DAY_MS + 60_000})")
     ana.reload()

@@ -101,7 +101,8 @@ def link_screen(session, base: str, show_qr: bool, show_seat_link: bool) -> str:
 
 
 def turn_line(session) -> str:
-    return "A seat is open for you" if session.joinable() else link_status(session.held)
+    return ("A seat is open for you" if session.joinable()
+            else link_status(session.held, session.now(), clock=False))
 
 
 def play_area(session, phase) -> str:

@@ -26,9 +26,9 @@ def game_status(saved) -> str:
     return f"{saved.names[engine.to_move(state)[0]]} to play"
 
 
-def link_status(held, now: float | None = None) -> str:
-    """A game by link held by this device: whose move it is and the time left, a claim that
-    may be made, or the verdict, in a few words."""
+def link_status(held, now: float | None = None, clock: bool = True) -> str:
+    """A game by link held by this device: whose move it is and (with `clock`) the time
+    left, a claim that may be made, or the verdict, in a few words."""
     now = time.time() if now is None else now
     record = held.record
     protocol = catalog.entry(record.game).link
@@ -44,7 +44,7 @@ def link_status(held, now: float | None = None) -> str:
         return verdict
     movers = protocol.to_move(record)
     remaining = standing.time_left(held, now)
-    clock = "" if remaining is None else (
+    clock = "" if remaining is None or not clock else (
         " · time is up" if remaining <= 0 else f" · {describe_left(remaining)} left")
     if standing.may_claim(held, now):
         return "Time is up: you may claim a forfeit"
