@@ -152,6 +152,10 @@ def test_a_claim_that_arrives_with_the_move_that_made_my_move_due_does_not_count
     assert note == linkplay.CLAIM_NOT_COUNTED
     late = linkplay.LinkSession(held, table.stores[owing])
     assert late.my_turn() and late.legal(), "it may still answer"
+    late.act(late.legal()[0])
+    with pytest.raises(linkplay.LinkProblem, match="claim stands"):
+        linkplay.open_link(table.stores[n], encode(late.record))
+    assert claimant.protocol.claim_of(table.stores[n].get(late.record.game_id).record)
     # A device that did hold the position takes the claim.
     other = Table(game, players, options)
     s, d = other.play_until_owed()

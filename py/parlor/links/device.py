@@ -40,6 +40,8 @@ NOT_KEPT = ("This device's storage is full, so nothing was saved: keep this link
             "share it) and free some space, then open it again.")
 REWRITES_MINE = ("This link changes a move you made, so it was not used: your game on this "
                  "device is unchanged.")
+CLAIM_CROSSED = ("This link answers after you claimed a forfeit, so it was not used: your "
+                 "claim stands on this device. Both versions are kept.")
 CLAIM_NOT_COUNTED = ("A forfeit was claimed against you, but this device had not yet received "
                      "the move before it: it does not count, and you may still answer.")
 
@@ -257,8 +259,9 @@ def open_link(store: LinkStore, fragment: str) -> tuple[Held, str]:
         merged, status = records.merge(held.record, incoming)
     if status == "diverged":
         store.keep_conflict(incoming)
-        raise LinkProblem(NOT_KEPT if store.full else double_move(held.record, incoming)
-                          or DIVERGED)
+        raise LinkProblem(NOT_KEPT if store.full else CLAIM_CROSSED
+                          if protocol.claim_of(held.record) else
+                          double_move(held.record, incoming) or DIVERGED)
     if seat is not None:
         kept = store.put(Held(merged, seat, seed))
         return kept, NOT_KEPT if store.full else "This device now holds your seat."
