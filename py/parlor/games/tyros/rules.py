@@ -809,6 +809,44 @@ class Tyros(Game):
         return f"{who} pays {words(move.counts)}"
 
 
+def from_view(view: dict) -> State:
+    """A state with the public facts of a seat's view and placeholders of the right sizes for
+    what it hides, so the boards can ask `why_not`, the costs and `legal` from a view alone."""
+    n, seat = view["players"], view["seat"]
+    hands, tiles = [], []
+    for s, hand in enumerate(view["hands"]):
+        if s == seat and view["mine"] is not None:
+            hands.append(tuple(view["mine"]["cards"]))
+            tiles.append(tuple(view["mine"]["tiles"]))
+        else:
+            known = tuple(hand["known"])
+            hands.append(add(known, (hand["cards"] - sum(known), 0, 0, 0)))
+            tiles.append(tuple(hand["shown_tiles"]) + (0,) * (hand["tiles"] - len(hand["shown_tiles"])))
+    first, active_seat = view["first"], view["active"]
+    step = 0 if active_seat is None else (active_seat - first) % n
+    if view["phase"] == ACTIONS:
+        step += (view["round"] - 1) * n
+    p = view["pending"]
+    pending = None if p is None else Pending(p["kind"], p["target"], p["source"], p["cost"],
+                                             tuple(p["paid"]), tuple(p["give"]), tuple(p["ask"]))
+    traded = sum(1 << (a * 4 + b) for a, b in view["traded"])
+    bottom = tuple(view["tile_pile_bottom"])
+    return State(
+        seed=b"", players=n, tiles_each=view["options"]["tiles_per_player"],
+        preset=view["options"]["preset_start"], turn=view["turn"], first=first,
+        phase=view["phase"], step=step, last_turn=view["last_turn"],
+        markers=tuple(-1 if m is None else m for m in view["markers"]),
+        cities=tuple(-1 if c is None else c for c in view["cities"]),
+        fleets=tuple(tuple(g.get(name, 0) for name in NODE_NAMES) for g in view["galleons"]),
+        hands=tuple(hands), known=tuple(tuple(h["known"]) for h in view["hands"]),
+        deck=(0,) * view["deck"], discards=tuple(view["discards"]), tile_hands=tuple(tiles),
+        shown=tuple(tuple(h["shown_tiles"]) for h in view["hands"]),
+        pile=(0,) * (view["tile_pile"] - len(bottom)), under=bottom, passes=view["passes"],
+        pending=pending, refused=tuple(view["refused"]), traded=traded,
+        offers=tuple(view["offers"]),
+        all_four=-1 if view["all_four"] is None else view["all_four"])
+
+
 def place(node: int) -> str:
     """A sea node in words: 'Tyre', '12 Carthago', 'the west coast of 16 Italia'."""
     loc = LOC_OF[node]
