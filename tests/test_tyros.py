@@ -18,7 +18,7 @@ import pytest
 from parlor.games.tyros.rules import (
     ACCEPT, ACTIONS, CANCEL, CARDS, CODE_MOVES, DIST, ENGINE, KEEPING, NEIGHBOURS, NODE_NAMES,
     NODES, OVER, PASS, REFUSE, TILES, TYRE, ZERO, Build, City, Exchange, Offer, Sail, State,
-    Tile, Under, empire_ranks, galleons_at, scores, start_allowed, supply)
+    Tile, Under, empire_ranks, galleons_at, mine, scores, start_allowed, supply)
 from parlor.engine.protocol import TOKEN_ALPHABET, IllegalMove, MalformedMove, replay
 from parlor.engine.rng import Stream, derive, shuffled
 
@@ -164,7 +164,7 @@ def test_y06_five_secret_tiles_each_the_rest_in_the_pile(players, pile):
     state = ENGINE.initial(SEED, players)
     assert [len(h) for h in state.tile_hands] == [5] * players and len(state.pile) == pile
     view = ENGINE.view(state, 0)
-    assert view["mine"]["tiles"] == list(state.tile_hands[0])
+    assert view["hands"][0]["own"]["tiles"] == list(state.tile_hands[0])
     assert [h["tiles"] for h in view["hands"]] == [5] * players
     assert all(h["shown_tiles"] == [] for h in view["hands"])
 
@@ -820,12 +820,14 @@ def test_y44_a_view_shows_the_own_hand_and_of_the_others_only_sizes():
     state = ENGINE.initial(SEED, 4)
     for seat in range(4):
         view = ENGINE.view(state, seat)
-        assert view["mine"] == {"cards": list(state.hands[seat]),
-                                "tiles": list(state.tile_hands[seat])}
-        assert view["hands"] == [{"cards": 10, "known": [0, 0, 0, 0], "tiles": 5,
-                                  "shown_tiles": []}] * 4
+        assert mine(view) == {"cards": list(state.hands[seat]),
+                              "tiles": list(state.tile_hands[seat])}
+        others = [h for s, h in enumerate(view["hands"]) if s != seat]
+        assert others == [{"cards": 10, "known": [0, 0, 0, 0], "tiles": 5,
+                           "shown_tiles": []}] * 3
         assert view["deck"] == 20 and view["tile_pile"] == 8
-    assert ENGINE.view(state, None)["mine"] is None
+    assert mine(ENGINE.view(state, None)) is None
+    assert all("own" not in h for h in ENGINE.view(state, None)["hands"])
 
 
 def test_d28_cards_seen_in_an_accepted_trade_are_known_to_all():

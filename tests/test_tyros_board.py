@@ -105,3 +105,44 @@ def test_a_whole_three_player_hot_seat_game_by_taps_with_trades():
     assert trades and passes
     screen = game_screen(session)
     assert "Final score" in screen
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_from_view_gives_back_the_view_and_the_legal_moves_of_the_seat_to_move(players):
+    """What the board asks the rules about (costs, reasons, moves) comes from the view alone."""
+    state = ENGINE.initial(derive(b"from view", players)[:16], players)
+    for ply in range(400):
+        if ENGINE.outcome(state) is not None:
+            break
+        seat = ENGINE.to_move(state)[0]
+        view = ENGINE.view(state, seat)
+        rebuilt = from_view(view)
+        assert ENGINE.view(rebuilt, seat) == view
+        assert ENGINE.legal(rebuilt) == ENGINE.legal(state)
+        state = ENGINE.apply(state, bot.choose(ENGINE, state, seat, derive(b"fv", ply)))
+
+
+def test_screens_of_one_seat_show_no_other_seat_s_cards_or_tiles():
+    session = new_session()
+    session.reveal()
+    seat = session.mover
+    screen = game_screen(session)
+    assert "Your cards" in screen
+    for other in range(3):
+        if other != seat:
+            view = session.seen(other).view
+            assert "own" not in view["hands"][seat]
+    own = session.seen(seat).view["hands"][seat]["own"]
+    tiles = re.findall(r'data-action="ty-(?:move|loc)" data-value="[^"]*"[^>]*>(\d+) ', screen)
+    assert sorted(map(int, tiles)) == own["tiles"]
+
+
+def test_an_illegal_choice_says_why():
+    session = new_session()
+    session.reveal()
+    seen = session.seen(session.mover)
+    hand = seen.view["hands"][session.mover]["own"]["tiles"]
+    outside = next(loc for loc in range(1, 33) if loc not in hand)
+    tap(session, "ty-loc", outside)
+    assert session.pending is None
+    assert session.board.hint(seen, None) == "That location's tile is not in your hand."

@@ -7,7 +7,7 @@ import pytest
 from parlor.engine.rng import derive
 from parlor.games.tyros.link import PROTOCOL
 from parlor.games.tyros.rules import (ACCEPT, ACTIONS, CARDS, ENGINE, KEEPING, PASS, REFUSE,
-                                      TILES, Cards, Offer)
+                                      TILES, Cards, Offer, mine)
 from parlor.links.base import SEED
 from parlor.links.record import decode, encode
 
@@ -47,7 +47,7 @@ def choose(device, trades: dict):
         trades.setdefault("answers", []).append(pending["partner"])
         return REFUSE if pending["partner"] == 1 else ACCEPT
     if pending:
-        hand = view["mine"]["cards"]
+        hand = mine(view)["cards"]
         if not any(pending["give"]):
             colour = max(range(4), key=lambda c: hand[c])
             return CARDS[tuple(1 if c == colour else 0 for c in range(4))]
@@ -120,9 +120,9 @@ def test_yl3_seat_0_opens_sees_the_deal_first_and_is_the_first_player():
     record = decode(text)
     assert PROTOCOL.phase(record) == "opening" and PROTOCOL.to_move(record) == (0,)
     opener = PROTOCOL.view(record, 0, devices[0].seed)
-    assert opener["first"] == 0 and sum(opener["mine"]["cards"]) == 12
+    assert opener["first"] == 0 and sum(mine(opener)["cards"]) == 12
     other = PROTOCOL.view(record, 1, devices[1].seed)
-    assert other["mine"] is None or sum(other["mine"]["cards"]) == 0
+    assert mine(other) is None or sum(mine(other)["cards"]) == 0
     assert all(isinstance(m, type(PROTOCOL.legal(record, 0, devices[0].seed)[0]))
                for m in PROTOCOL.legal(record, 0, devices[0].seed))
 
@@ -141,8 +141,8 @@ def test_yl4_other_secrets_give_other_draws():
     record = PROTOCOL.create(NAMES[0], keys[0], {"players": 3})
     for seat in (1, 2):
         record = PROTOCOL.join(record, NAMES[seat], derive(keys[seat], "other")[:16])
-    deals = {tuple(PROTOCOL.view(decode(t), 0, keys[0])["mine"]["cards"]) for t in (first, encode(record))}
-    tiles = {tuple(PROTOCOL.view(decode(t), 0, keys[0])["mine"]["tiles"])
+    deals = {tuple(mine(PROTOCOL.view(decode(t), 0, keys[0]))["cards"]) for t in (first, encode(record))}
+    tiles = {tuple(mine(PROTOCOL.view(decode(t), 0, keys[0]))["tiles"])
              for t in (first, encode(record))}
     assert len(deals) == 2 or len(tiles) == 2
 

@@ -11,7 +11,7 @@ from . import view as draw
 from .rules import (ACTIONS, CANCEL, CARDS, DIST, EMPIRES, ENGINE, EXCHANGE, KEEP, KEEPING,
                     LABELS, LOC_OF, MAP, MAX_STEP, NODES_OF, PASS, TILES, TYRE, Answer, Build,
                     Cards, City, Exchange, Offer, Pass, Sail, Tile, Under, build_cost,
-                    city_cost, from_view, place, sub, tile_targets, words)
+                    city_cost, from_view, mine, place, sub, tile_targets, words)
 
 FIELDS = MAP["fields"]
 LAND_BORDERS = [e["cells"] for e in MAP["edges"] if e["link"] == "land"]
@@ -82,7 +82,7 @@ class Board:
                 return plays[0]
             if plays:
                 self.picked = loc
-            elif loc not in view["mine"]["tiles"]:
+            elif loc not in mine(view)["tiles"]:
                 self.note = "That location's tile is not in your hand."
             else:
                 self.note = "That tile touches no empire yet: play another one."
@@ -97,17 +97,17 @@ class Board:
             if sails:
                 self.picked = loc
                 return None
-            mine = [n for n in NODES_OF[loc] if view["galleons"][seen.seat].get(_name(n))]
-            if not mine:
+            own_nodes = [n for n in NODES_OF[loc] if view["galleons"][seen.seat].get(_name(n))]
+            if not own_nodes:
                 self.note = _sentence(ENGINE.why_not(from_view(view),
                                                      Sail(self.source, NODES_OF[loc][0])))
                 return None
         self.picked, self.source = loc, None
-        mine = [n for n in NODES_OF[loc] if view["galleons"][seen.seat].get(_name(n))]
-        sailing = [n for n in mine if any(isinstance(m, Sail) and m.src == n for m in legal)]
+        own_nodes = [n for n in NODES_OF[loc] if view["galleons"][seen.seat].get(_name(n))]
+        sailing = [n for n in own_nodes if any(isinstance(m, Sail) and m.src == n for m in legal)]
         if len(sailing) == 1:
             self.source = sailing[0]
-        if not mine and loc != TYRE and view["cities"][loc] != seen.seat:
+        if not own_nodes and loc != TYRE and view["cities"][loc] != seen.seat:
             self.note = ("You have no galleon or city there. Tap one of your galleons, Tyre or "
                          "one of your cities.")
         return None
@@ -139,7 +139,7 @@ class Board:
     def _limits(self, seen) -> tuple:
         """Per colour the most cards the chooser takes, and the most in all."""
         view = seen.view
-        hand = tuple(view["mine"]["cards"])
+        hand = tuple(mine(view)["cards"])
         purpose, p = self._purpose(seen), view["pending"]
         if purpose == "keep":
             return hand, KEEP
@@ -227,7 +227,7 @@ class Board:
                           "(everybody sees your tiles)." if stuck else
                           "Play one tile: tap it here or its lit place on the map.") + "</p>"]
         buttons = []
-        for tile in view["mine"]["tiles"]:
+        for tile in mine(view)["tiles"]:
             plays = [m for m in legal if isinstance(m, (Tile, Under)) and m.tile == tile]
             label = f"{tile} {LABELS[tile]}"
             if len(plays) == 1:
@@ -272,7 +272,7 @@ class Board:
             draw.button("Pass", "ty-move", ENGINE.encode(PASS))))
         if not exchange:
             parts.append(_why(ENGINE.why_not(state, Exchange(-1, (0, 0, 0, 0)))
-                              if sum(view["mine"]["cards"]) < EXCHANGE else
+                              if sum(mine(view)["cards"]) < EXCHANGE else
                               "Neither the deck nor the discard pile can give you a card now."))
         return "".join(parts)
 
@@ -281,7 +281,7 @@ class Board:
         view, legal, seat, loc = seen.view, seen.legal, seen.seat, self.picked
         name = "Tyre" if loc == TYRE else f"{loc} {LABELS[loc]}"
         parts = [f"<h3>{draw.esc(name)}</h3>"]
-        mine = [n for n in NODES_OF[loc] if view["galleons"][seat].get(_name(n))]
+        own_nodes = [n for n in NODES_OF[loc] if view["galleons"][seat].get(_name(n))]
         if self.source is not None:
             sails = [m for m in legal if isinstance(m, Sail) and m.src == self.source]
             here = [m for m in sails if LOC_OF[m.dst] == loc]
@@ -294,11 +294,11 @@ class Board:
                              "place on the map (the cost is shown before you confirm).</p>")
             else:
                 parts.append(_why("This galleon cannot reach any place you can pay for."))
-        elif len(mine) == 2:
+        elif len(own_nodes) == 2:
             parts.append(_row(*(draw.button(f"Sail from {place(n)}", "ty-src", n,
                                             disabled=not any(isinstance(m, Sail) and m.src == n
-                                                             for m in legal)) for n in mine)))
-        elif mine:
+                                                             for m in legal)) for n in own_nodes)))
+        elif own_nodes:
             parts.append(_why("This galleon cannot reach any place you can pay for."))
         if loc == TYRE or view["cities"][loc] == seat:
             move = Build(loc)
@@ -306,7 +306,7 @@ class Board:
             colour = view["markers"][loc]
             need = f"{cost} cards" + ("" if colour is None else f", at least one {EMPIRES[colour]}")
             parts.append(_choice(f"Build a galleon here ({need})", move, legal, state))
-        for n in mine:
+        for n in own_nodes:
             if loc != TYRE:
                 colour = EMPIRES[view["markers"][loc]]
                 parts.append(_choice(f"Found a city here ({city_cost(state, seat, loc)} {colour} "
@@ -342,7 +342,7 @@ class Board:
         view = seen.view
         purpose, p = self._purpose(seen), view["pending"]
         limits, total = self._limits(seen)
-        hand = view["mine"]["cards"]
+        hand = mine(view)["cards"]
         heads = {
             "keep": f"Keep {KEEP} of your cards; the rest are discarded.",
             "exchange": f"Choose {EXCHANGE} cards to discard, then what you get for them.",

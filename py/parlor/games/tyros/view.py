@@ -346,7 +346,8 @@ def panel(view: dict, ui: dict, names) -> str:
              + "</div>",
              f'<p class="tyros-public">Deck {view["deck"]} · discards '
              f'{cards_html(view["discards"])} · tile pile {view["tile_pile"]}</p>']
-    mine = view.get("mine")
+    seat = view["seat"]
+    mine = None if seat is None else view["hands"][seat].get("own")
     if mine is not None:
         parts.append(f'<p class="tyros-hand"><strong>Your cards:</strong> '
                      f'{cards_html(mine["cards"])} ({sum(mine["cards"])})</p>')
