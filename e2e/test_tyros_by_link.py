@@ -85,6 +85,7 @@ def test_three_phones_play_a_whole_game_by_links_with_a_trade(browser, base_url)
         assert len(url.split("#", 1)[1]) <= 2000
     assert answers == [1] and "trade" in done
     for page, errors in pages:
+        open_link(page, url)
         expect(page.locator(".audit")).to_contain_text("Verified fair")
         assert errors == []
     assert hops > 20 and all(attempts == [] for attempts in outside)
