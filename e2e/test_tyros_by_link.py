@@ -80,7 +80,7 @@ def test_three_phones_play_a_whole_game_by_links_with_a_trade(browser, base_url)
             if isinstance(move, Answer):
                 expect(page.locator(".tyros-offer")).to_contain_text("Ana gives")
                 answers.append(seat)
-            click_move(page, move, state)
+            click_move(page, move)
         url = page.locator("#share-link").input_value()
         assert len(url.split("#", 1)[1]) <= 2000
     assert answers == [1] and "trade" in done

@@ -61,7 +61,7 @@ def saved_game(page):
     return parse(texts[0])
 
 
-def click_move(page, move, state):
+def click_move(page, move):
     """Stage `move` by taps as a player would, then Confirm it."""
     kind = type(move)
     if kind is Tile:
@@ -112,7 +112,7 @@ def test_a_whole_three_player_hot_seat_game_with_a_trade_by_taps(page):
         if isinstance(move, Answer):
             expect(page.locator(".tyros-offer")).to_be_visible()
             answered.append(move.accept)
-        click_move(page, move, state)
+        click_move(page, move)
         played += 1
         expect(page.locator("button[data-action=confirm]")).to_have_count(0)
         assert len(saved_game(page).moves) == 2 * (len(saved.moves) // 2 + 1)
@@ -155,7 +155,7 @@ def test_one_person_against_three_computers_plays_the_last_turn_to_the_end(page)
         if ENGINE.to_move(state)[0] != 0:
             page.wait_for_timeout(200)                # the computers are still playing
             continue
-        click_move(page, plan(state, 0, done), state)
+        click_move(page, plan(state, 0, done))
     expect(page.locator(".screen-over h2")).to_have_text(
         re.compile(r"^((Ana|Computer \d) won|Shared win: .+)$"))
     expect(page.locator(".tyros-score")).to_contain_text("Final score")

@@ -3,13 +3,10 @@ import re
 
 import pytest
 
-from parlor import catalog
-from parlor.engine.protocol import SeatView
 from parlor.engine.rng import derive
 from parlor.games.tyros import bot
-from parlor.games.tyros.board import Board
 from parlor.games.tyros.rules import (
-    ENGINE, LOC_OF, NODES_OF, Answer, Build, Cards, City, Exchange, Offer, Sail, Tile, Under,
+    ENGINE, LOC_OF, Answer, Build, Cards, City, Exchange, Offer, Sail, Tile, Under,
     from_view)
 from parlor.play.saves import MemoryBackend, SavedGame, Store
 from parlor.play.session import Session

@@ -11,7 +11,7 @@ from . import view as draw
 from .rules import (ACTIONS, CANCEL, CARDS, DIST, EMPIRES, ENGINE, EXCHANGE, KEEP, KEEPING,
                     LABELS, LOC_OF, MAP, MAX_STEP, NODES_OF, PASS, TILES, TYRE, Answer, Build,
                     Cards, City, Exchange, Offer, Pass, Sail, Tile, Under, build_cost,
-                    city_cost, from_view, mine, place, sub, tile_targets, words)
+                    city_cost, from_view, mine, place, sub, words)
 
 FIELDS = MAP["fields"]
 LAND_BORDERS = [e["cells"] for e in MAP["edges"] if e["link"] == "land"]
@@ -201,7 +201,7 @@ class Board:
         if not interactive or not seen.legal:
             return "".join(parts)
         if pending is not None:
-            return "".join(parts) + (f'<p class="tyros-staged">{draw.esc(self._staged(seen, pending))}'
+            return "".join(parts) + (f'<p class="tyros-staged">{draw.esc(_what(seen, pending))}'
                                      "</p>")
         phase = view["phase"]
         if phase == TILES:
@@ -389,7 +389,7 @@ class Board:
         buttons, reasons = [], []
         for take in range(-1, 4):
             label = ("Draw 3 from the deck" if take < 0 else
-                     f"Take a {EMPIRES[take]} from the discards")
+                     f"Take {_a(EMPIRES[take])} from the discards")
             move = Exchange(take, chosen)
             ok = sum(chosen) == EXCHANGE and move in legal
             buttons.append(draw.button(label, "ty-move", ENGINE.encode(move) if ok else "",
@@ -401,9 +401,6 @@ class Board:
             parts.insert(0, _why(f"Choose {EXCHANGE} cards to discard ({sum(chosen)} chosen so "
                                  "far)."))
         return "".join(parts)
-
-    def _staged(self, seen, move) -> str:
-        return _what(seen, move)
 
     def buttons(self, seen, pending) -> list:
         """Everything is on the panel under the map."""
@@ -429,6 +426,10 @@ class Board:
             return "Choose the cards below, then the button under them."
         if self.source is not None:
             return "Tap a lit place to sail the galleon there; its cost is shown first."
+        if self.mode == "exchange":
+            return f"Choose {EXCHANGE} cards to discard, then what you get for them."
+        if self.mode == "trade":
+            return "Choose the player you offer a trade to."
         return "Your action: sail, build, found a city, trade, exchange or pass."
 
     def news(self, before: dict, after: dict, names) -> str:
@@ -454,6 +455,10 @@ def _name(node: int) -> str:
 def _sentence(text: str) -> str:
     text = text.strip().rstrip(".")
     return text[:1].upper() + text[1:] + "." if text else ""
+
+
+def _a(word: str) -> str:
+    return ("an " if word[0] in "aeiou" else "a ") + word
 
 
 def _row(*buttons: str) -> str:
@@ -517,7 +522,7 @@ def _what(seen, move) -> str:
                 f"{EMPIRES[state.markers[loc]]} cards.")
     if kind is Exchange:
         got = "draw 3 from the deck" if move.take < 0 else \
-            f"take a {EMPIRES[move.take]} card from the discards"
+            f"take {_a(EMPIRES[move.take])} card from the discards"
         return f"Discard {words(move.discard)} and {got}."
     if kind is Offer:
         return (f"Offer a trade to player {move.partner + 1} ({draw.SEAT_COLOURS[move.partner]}): "
