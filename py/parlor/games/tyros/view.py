@@ -13,7 +13,8 @@ from ...screens.svg import clip, esc, group, tag, text
 WIDTH = 360
 CELL_W, CELL_H, INSET = 50, 64, 3
 MAP_X = 5
-STRIP_H = 50
+CHIP_H = 40                                   # two chips a row, two rows
+STRIP_H = 2 * CHIP_H + 8
 MAP_Y = STRIP_H + 6
 MAP_H = 5 * CELL_H
 HEIGHT = MAP_Y + MAP_H + 6
@@ -98,10 +99,10 @@ def galleon(seat: int, x: float, y: float, count: int = 1) -> str:
     parts = [tag("path", d="M-10,3H10L6,9H-6Z", fill="#5d4037", stroke="#1d2430",
                  stroke_width=1),
              tag("circle", cy=-3, r=7.5, fill=fill, stroke="#1d2430", stroke_width=1.2),
-             text(0, 1, seat + 1, font_size=11, font_weight="bold", fill=ink,
+             text(0, 1, seat + 1, font_size=12, font_weight="bold", fill=ink,
                   text_anchor="middle")]
     if count > 1:
-        parts.append(text(11, -4, count, font_size=11, font_weight="bold", fill="#1d2430",
+        parts.append(text(11, -4, count, font_size=12, font_weight="bold", fill="#1d2430",
                           stroke="#ffffff", stroke_width=3, paint_order="stroke",
                           text_anchor="middle", class_="count"))
     return group(*parts, x=x, y=y, class_=f"galleon seat{seat}")
@@ -112,7 +113,7 @@ def city(seat: int, x: float, y: float) -> str:
     fill, ink = SEAT_FILL[seat], SEAT_INK[seat]
     return group(tag("path", d="M-8,-2L0,-9L8,-2V8H-8Z", fill=fill, stroke="#1d2430",
                      stroke_width=1.4),
-                 text(0, 6.5, seat + 1, font_size=11, font_weight="bold", fill=ink,
+                 text(0, 6.5, seat + 1, font_size=12, font_weight="bold", fill=ink,
                       text_anchor="middle"),
                  x=x, y=y, class_=f"city seat{seat}")
 
@@ -160,9 +161,9 @@ def summary_line(view: dict, shown: tuple) -> str:
 
 
 def _strip(view: dict, shown: tuple) -> str:
-    """A chip per player: piece colour and number, name, cards and tiles, passed, first."""
+    """A chip per player: piece colour and number, name, first player, passed, cards, tiles."""
     n = view["players"]
-    w = (WIDTH - 8 - (n - 1) * 4) / n
+    w = (WIDTH - 12) / 2
     parts = []
     moving = set(view["to_move"])
     passed = set(view["passed"])
@@ -170,14 +171,6 @@ def _strip(view: dict, shown: tuple) -> str:
     for s in range(n):
         hand = view["hands"][s]
         fill = GOLD if s in moving else "#d6ecd2" if s in winners else "#ebe3d3"
-        cell = [tag("rect", width=w, height=float(STRIP_H - 4), rx=6, fill=fill,
-                    stroke="#1d2430" if s in moving else "#cfc5b1", class_="chip"),
-                galleon(s, 12, 14),
-                text(24, 15, clip(shown[s], max(4, int((w - 30) / 6.5))), font_size=11.5,
-                     font_weight="bold" if s in moving else None, fill="#1d2430",
-                     class_="name"),
-                text(5, 30, f"{hand['cards']} cards, {hand['tiles']} tiles", font_size=11,
-                     fill="#4a4036", class_="counts")]
         badges = []
         if view["first"] == s and view["phase"] != "over":
             badges.append("1st")
@@ -185,13 +178,24 @@ def _strip(view: dict, shown: tuple) -> str:
             badges.append("passed")
         if s in winners:
             badges.append("won")
+        room = int((w - 30 - 7 * len(" ".join(badges))) / 7)
+        cell = [tag("rect", width=w, height=float(CHIP_H), rx=6, fill=fill,
+                    stroke="#1d2430" if s in moving else "#cfc5b1", class_="chip"),
+                galleon(s, 13, 16),
+                text(28, 17, clip(shown[s], max(4, room)), font_size=12,
+                     font_weight="bold" if s in moving else None, fill="#1d2430",
+                     class_="name"),
+                text(28, 33, f"{hand['cards']} cards, {hand['tiles']} tiles", font_size=12,
+                     fill="#4a4036", class_="counts")]
         if badges:
-            cell.append(text(5, 43, " ".join(badges), font_size=11, font_weight="bold",
-                             fill="#7a4b00", class_="badges"))
+            cell.append(text(w - 5, 17, " ".join(badges), font_size=12, font_weight="bold",
+                             fill="#7a4b00", text_anchor="end", class_="badges"))
         words = (f"{shown[s]}, {SEAT_COLOURS[s]} pieces number {s + 1}, {hand['cards']} cards, "
                  f"{hand['tiles']} tiles" + "".join(f", {b}" for b in badges)
                  + (", to play" if s in moving else ""))
-        parts.append(group(*cell, x=4 + s * (w + 4), y=2, role="img", aria_label=words,
+        row, col = divmod(s, 2)
+        parts.append(group(*cell, x=4 + col * (w + 4), y=2 + row * (CHIP_H + 4), role="img",
+                           aria_label=words,
                            class_=f"player seat{s}" + " to-play" * (s in moving)))
     return group(*parts, class_="players")
 
@@ -240,9 +244,9 @@ def _field(view: dict, ui: dict, field: dict, shown: tuple) -> str:
     kind = field["kind"]
     inner = dict(x=INSET, y=INSET, width=CELL_W - 2 * INSET, height=CELL_H - 2 * INSET, rx=5)
     if kind == "open_sea":
-        return group(text(CELL_W / 2, CELL_H / 2 + 4, "open", font_size=11, fill="#dce9f5",
+        return group(text(CELL_W / 2, CELL_H / 2 + 4, "open", font_size=12, fill="#dce9f5",
                           text_anchor="middle"),
-                     text(CELL_W / 2, CELL_H / 2 + 17, "sea", font_size=11, fill="#dce9f5",
+                     text(CELL_W / 2, CELL_H / 2 + 17, "sea", font_size=12, fill="#dce9f5",
                           text_anchor="middle"),
                      x=x, y=y, class_="open-sea", role="img",
                      aria_label="Open sea: no galleon enters or crosses it")
@@ -250,7 +254,7 @@ def _field(view: dict, ui: dict, field: dict, shown: tuple) -> str:
         dunes = "M6,40q6,-6 12,0t12,0M14,26q6,-6 12,0t12,0"
         return group(tag("rect", fill=SAND, **inner),
                      tag("path", d=dunes, stroke=RIDGE, stroke_width=1.5, fill="none"),
-                     text(CELL_W / 2, 16, "desert", font_size=11, fill="#5b4a26",
+                     text(CELL_W / 2, 16, "desert", font_size=12, fill="#5b4a26",
                           text_anchor="middle"),
                      x=x, y=y, class_="desert", role="img", aria_label="Desert: never entered")
     loc = 0 if kind == "tyre" else field["number"]
@@ -264,21 +268,21 @@ def _field(view: dict, ui: dict, field: dict, shown: tuple) -> str:
         parts.append(tag("rect", fill=f"url(#ty-{PATTERN_NAMES[empire]})", **inner))
         parts += [tag("circle", cx=CELL_W - 12, cy=13, r=7.5, fill="#ffffff", stroke="#1d2430",
                       stroke_width=1),
-                  text(CELL_W - 12, 17, LETTERS[empire], font_size=11, font_weight="bold",
+                  text(CELL_W - 12, 17, LETTERS[empire], font_size=12, font_weight="bold",
                        fill="#1d2430", text_anchor="middle", class_="letter")]
     if kind == "tyre":
-        parts.append(text(5, 17, "Tyre", font_size=11, fill="#1d2430",
+        parts.append(text(5, 17, "Tyre", font_size=12, fill="#1d2430",
                           stroke="#ffffff", stroke_width=2.5, paint_order="stroke"))
     else:
-        parts.append(text(6, 17, loc, font_size=11, font_weight="bold", fill="#1d2430",
+        parts.append(text(6, 17, loc, font_size=12, font_weight="bold", fill="#1d2430",
                           stroke="#ffffff", stroke_width=2.5, paint_order="stroke",
                           class_="number"))
     parts += _pieces(view, loc)
     if loc == 16:
         parts += [tag("path", d=f"M{CELL_W / 2},22V{CELL_H - 6}", stroke="#8b7d62",
                       stroke_width=1, stroke_dasharray="3 2"),
-                  text(5, 31, "W", font_size=11, fill="#4a4036"),
-                  text(CELL_W - 5, 31, "E", font_size=11, fill="#4a4036", text_anchor="end")]
+                  text(5, 31, "W", font_size=12, fill="#4a4036"),
+                  text(CELL_W - 5, 31, "E", font_size=12, fill="#4a4036", text_anchor="end")]
     if picked or lit:
         parts.append(tag("rect", x=1, y=1, width=CELL_W - 2, height=CELL_H - 2, rx=6,
                          fill="none", stroke="#1d2430" if picked else GOLD,
