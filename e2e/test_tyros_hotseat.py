@@ -90,6 +90,25 @@ def click_move(page, move):
     page.click("button[data-action=confirm]")
 
 
+def check_phone_sizes(page):
+    """At 360 px: map places and panel buttons at least 44 px, text at least 11 px, each
+    tappable map place focusable and named."""
+    sizes = page.evaluate("""() => {
+        const boxes = [...document.querySelectorAll('svg.tyros [data-action], .tyros-panel button')]
+            .map(e => e.getBoundingClientRect()).map(r => Math.min(r.width, r.height));
+        const svg = document.querySelector('svg.tyros');
+        const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+        const fonts = [...svg.querySelectorAll('text')].map(t => parseFloat(t.getAttribute('font-size')) * scale);
+        const html = [...document.querySelectorAll('.tyros-panel *')].filter(e => e.childElementCount === 0 && e.textContent.trim())
+            .map(e => parseFloat(getComputedStyle(e).fontSize));
+        const named = [...document.querySelectorAll('svg.tyros [data-action]')]
+            .every(e => e.getAttribute('aria-label') && e.getAttribute('tabindex') === '0');
+        return {target: Math.min(...boxes), svgText: Math.min(...fonts), htmlText: Math.min(...html), named};
+    }""")
+    assert sizes["target"] >= 44 and sizes["svgText"] >= 11 and sizes["htmlText"] >= 11, sizes
+    assert sizes["named"]
+
+
 def test_a_whole_three_player_hot_seat_game_with_a_trade_by_taps(page):
     page.click("button[data-action=players][data-game=tyros][data-delta='1']")
     page.click("button[data-action=players][data-game=tyros][data-delta='-1']")
@@ -108,6 +127,8 @@ def test_a_whole_three_player_hot_seat_game_with_a_trade_by_taps(page):
         state = saved.replay().state
         seat = ENGINE.to_move(state)[0]
         expect(page.locator(".turn-line")).to_have_text(f"{NAMES[seat]} to play")
+        if played in (0, 40):
+            check_phone_sizes(page)
         move = plan(state, seat, done)
         if isinstance(move, Answer):
             expect(page.locator(".tyros-offer")).to_be_visible()

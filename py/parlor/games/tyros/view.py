@@ -262,7 +262,9 @@ def _field(view: dict, ui: dict, field: dict, shown: tuple) -> str:
     lit = loc in ui.get("lit", ())
     picked = ui.get("picked") == loc
     fill = NEUTRAL if empire is None else EMPIRE_FILL[empire]
-    parts = [tag("rect", fill=fill, stroke="#1d2430" if kind == "tyre" else "#8b7d62",
+    parts = [tag("rect", width=CELL_W, height=CELL_H, fill="#ffffff", fill_opacity=0,
+                 class_="tap-area"),
+             tag("rect", fill=fill, stroke="#1d2430" if kind == "tyre" else "#8b7d62",
                  stroke_width=2.5 if kind == "tyre" else 1, class_="cell", **inner)]
     if empire is not None:
         parts.append(tag("rect", fill=f"url(#ty-{PATTERN_NAMES[empire]})", **inner))
