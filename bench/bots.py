@@ -23,15 +23,12 @@ if str(REPO / "py") not in sys.path:
 from parlor import catalog  # noqa: E402
 from parlor.play import bots  # noqa: E402
 from parlor.engine.rng import Stream, derive  # noqa: E402
-from parlor.games.tyros import bot as tyros_bot  # noqa: E402
-from parlor.games.tyros.rules import ENGINE as TYROS, scores as tyros_scores  # noqa: E402
 
 GAMES = 12
 MOVE_LIMIT = 5000
 TIME_TARGET_S = {"tyrus": 0.5, "tsuro": 0.5}      # CPython, per move (the slowest move)
 MEAN_TARGET_MS = {"tyros": 250}                   # CPython, mean per move
-# Tyros joins the catalog with its screens (issue 12, phase 2); until then it is added here.
-ENGINES = {**{e.key: e.engine for e in catalog.entries()}, TYROS.key: TYROS}
+ENGINES = {e.key: e.engine for e in catalog.entries()}
 # name: (game, players, options, seats the bot plays (None: rotate), an equal player's score,
 # opponents); in Tod dem Tyrannen random play leaves the king in town: random kings win
 # about 7%.
@@ -77,7 +74,7 @@ def _tyrannen_points(engine, state, seat: int) -> float:
 
 def _tyros_points(engine, state, seat: int) -> float:
     """The points the seat would score if the game ended now (public)."""
-    return tyros_scores(state)[seat]["total"]
+    return catalog.entry(engine.key).module("rules").scores(state)[seat]["total"]
 
 
 POINTS = {"tyrus": _tyrus_points, "tsuro": _tsuro_points, "tyrannen": _tyrannen_points,
@@ -121,8 +118,7 @@ def play(game, seed: bytes, players: int, options: dict, bot_seats, thinking: li
         key = derive(seed, "bench-bot", ply)
         if seat in bot_seats:
             start = time.perf_counter()
-            move = (tyros_bot.choose(game, state, seat, key) if game is TYROS
-                    else catalog.entry(game.key).bot(state, seat, key))
+            move = catalog.entry(game.key).bot(state, seat, key)
             thinking.append(time.perf_counter() - start)
         elif opponents == "greedy":
             move = greedy_bot(game, state, seat, key)

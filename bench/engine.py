@@ -19,7 +19,6 @@ if str(REPO / "py") not in sys.path:
 
 from parlor import catalog  # noqa: E402
 from parlor.engine.rng import Stream, derive  # noqa: E402
-from parlor.games.tyros.rules import ENGINE as TYROS  # noqa: E402
 
 SECONDS = 2.5
 PLAYERS = {"tyrus": 2, "tsuro": 4}   # others play with their fewest seats
@@ -29,8 +28,8 @@ PYODIDE_SLOWDOWN_TARGETS = {"tyrus": 2.5}
 
 
 def engines() -> dict:
-    """Every engine to measure: the catalog's, and Tyros until it joins the catalog (issue 12)."""
-    return {**{e.key: e.engine for e in catalog.entries()}, TYROS.key: TYROS}
+    """Every engine to measure: the catalog's."""
+    return {e.key: e.engine for e in catalog.entries()}
 
 
 def players_for(game) -> int:

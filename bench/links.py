@@ -3,10 +3,13 @@
 Run with `.venv/bin/python bench/links.py`. Each game is played between two seeded devices
 with random legal actions (Tod dem Tyrannen on side A, Tsuro with two players), to the end
 and both seeds published; the seed key is one whose Tyrus game runs all nine elections, so
-the length is that of a full game. Prints one line per game (the final link's length and
-the links sent in the whole game: the invitation, each join, and one each time the turn
-passes to another device, seeds included), then one JSON object
-{game: {"length": characters, "links": links sent}} as the last line.
+the length is that of a full game. Tyros is played by 3 and by 4 seeded devices whose moves
+the computer player chooses (as people play: its limit), and with random legal actions
+(endless refused offers and cancelled actions: no limit); for it the largest link sent in
+the game is printed too. Prints one line per game (the final link's length and the links
+sent in the whole game: the invitation, each join, and one each time the turn passes to
+another device, seeds included), then one JSON object {game: {"length": characters,
+"links": links sent, "largest": the longest link sent}} as the last line.
 """
 from __future__ import annotations
 
@@ -22,41 +25,65 @@ from parlor import catalog  # noqa: E402
 from parlor.links.record import decode, encode  # noqa: E402
 from parlor.engine.rng import Stream, derive  # noqa: E402
 
-LIMITS = {"tyrus": 1000, "tsuro": 1500, "tyrannen": 1000}   # characters a whole game may take
+LIMITS = {"tyrus": 1000, "tsuro": 1500, "tyrannen": 1000,   # characters a whole game may take
+          "tyros-3": 2000, "tyros-4": 2000}
 
 
-def link_game(name: str, key: bytes) -> tuple[str, int]:
-    """One two-player game by link between two seeded devices, random legal actions, to the
-    end and both seeds published; the final link's fragment, checked by the audit, and the
-    number of links sent."""
-    protocol = catalog.entry(name).link
-    seeds = [derive(key, name, seat)[:16] for seat in (0, 1)]
+def link_game(name: str, key: bytes, players: int = 2, computer: bool = False) -> tuple:
+    """One game by link between seeded devices, random legal actions (or the computer
+    player's choices), to the end and every seed published: the final link's fragment,
+    checked by the audit, the number of links sent and the longest of them."""
+    entry = catalog.entry(name)
+    protocol = entry.link
+    seeds = [derive(key, name, seat)[:16] for seat in range(players)]
     stream = Stream(key, f"{name} choices")
-    text = encode(protocol.join(protocol.create("Ann", seeds[0]), "Bob", seeds[1]))
-    sent, last = 2, 1           # the invitation and the join
+    options = {"players": players} if entry.players[0] != entry.players[1] else {}
+    record = protocol.create("Ann", seeds[0], options)
+    for seat in range(1, players):
+        record = protocol.join(record, ("Bob", "Cy", "Di")[seat - 1], seeds[seat])
+    text, longest, ply = encode(record), 0, 0
+    sent, last = players, players - 1       # the invitation and each join
     while movers := protocol.to_move(decode(text)):
         seat = movers[0]
         sent, last = sent + (seat != last), seat
         record = decode(text)
         actions = protocol.legal(record, seat, seeds[seat])
-        text = encode(protocol.play(record, seat, seeds[seat],
-                                    actions[stream.below(len(actions))]))
+        state = protocol.table(record).state if computer else None
+        if state is not None and not isinstance(actions[0], str):
+            action = entry.bot(state, seat, derive(key, "ply", ply))
+        else:
+            action = actions[stream.below(len(actions))]
+        text, ply = encode(protocol.play(record, seat, seeds[seat], action)), ply + 1
+        if seat not in protocol.to_move(decode(text)):
+            longest = max(longest, len(text))
     verdict = protocol.audit(decode(text))
     if not verdict.ok:
         raise SystemExit(f"{name}: the audit failed: {verdict.reason}")
-    return text, sent
+    return text, sent, longest
 
 
 def main() -> None:
     figures = {}
     for entry in catalog.GAMES:
+        if entry.key == "tyros":
+            continue
         name, limit = entry.key, LIMITS.get(entry.key)
-        text, sent = link_game(name, b"bench links 3")
-        figures[name] = {"length": len(text), "links": sent}
+        text, sent, longest = link_game(name, b"bench links 3")
+        figures[name] = {"length": len(text), "links": sent, "largest": longest}
         verdict = "no limit set" if limit is None else \
             f"limit {limit}: {'ok' if len(text) <= limit else 'over the limit'}"
         print(f"{name}: final link {len(text)} characters ({verdict}); "
               f"{sent} links sent in the whole game")
+    for players in (3, 4):
+        for computer in (True, False):
+            name = f"tyros-{players}" + ("" if computer else "-random")
+            final, sent, longest = link_game("tyros", b"bench links 3", players, computer)
+            figures[name] = {"length": len(final), "links": sent, "largest": longest}
+            limit = LIMITS.get(name)
+            verdict = "random play: no limit" if limit is None else \
+                f"limit {limit}: {'ok' if max(len(final), longest) <= limit else 'over the limit'}"
+            print(f"{name}: final link {len(final)} characters, largest link sent {longest}, "
+                  f"{sent} links sent ({verdict})", flush=True)
     print(json.dumps(figures))
 
 

@@ -16,7 +16,7 @@ ENGINES = {e.key: e.engine for e in catalog.GAMES}
 def choose(game, state, seat, key, budget=None):
     """The catalog's bot for the game of `game`."""
     return catalog.entry(game.key).bot(state, seat, key, budget)
-SMALL = {"tyrus": 400, "tsuro": 4000, "tyrannen": None}    # playout moves per decision
+SMALL = {"tyrus": 400, "tsuro": 4000, "tyrannen": None, "tyros": None}    # playout moves per decision
 
 
 def match(game, index: int, bot_seat: int, players: int = 2, budget=None, options=None):
@@ -36,9 +36,10 @@ def match(game, index: int, bot_seat: int, players: int = 2, budget=None, option
     raise AssertionError("the game did not end")
 
 
-def positions(game, count: int, players: int = 2):
-    """Positions from a random game where the mover has a real choice, spread over the game."""
-    state = game.initial(derive(b"bot-positions", game.key)[:16], players, {})
+def positions(game, count: int):
+    """Positions from a random game (fewest players) where the mover has a real choice,
+    spread over the game."""
+    state = game.initial(derive(b"bot-positions", game.key)[:16], game.seats[0], {})
     stream = Stream(b"bot-positions", game.key)
     found = []
     while game.outcome(state) is None:

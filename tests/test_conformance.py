@@ -8,18 +8,13 @@ import pytest
 from parlor import catalog
 from parlor.engine.protocol import IllegalMove, MalformedMove, TOKEN_ALPHABET, replay
 from parlor.engine.rng import Stream, derive
-from parlor.games.tyros.rules import ENGINE as TYROS
 
 PLAYOUTS = int(os.environ.get("PARLOR_PLAYOUTS", "40"))
-# Tyros joins the catalog with its screens (issue 12, phase 2); until then it is added here.
-ENGINES = {**{e.key: e.engine for e in catalog.entries()}, TYROS.key: TYROS}
-TYROS_OPTION_SETS = [{"tiles_per_player": 4}, {"preset_start": True}]
+ENGINES = {e.key: e.engine for e in catalog.entries()}
 
 
 def option_sets(key):
     """Every other choice of every option, each on its own (defaults otherwise)."""
-    if key == TYROS.key:
-        return TYROS_OPTION_SETS
     return [{option.key: value} for option in catalog.entry(key).options
             for value, _ in option.choices[1:]]
 

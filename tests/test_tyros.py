@@ -18,7 +18,7 @@ import pytest
 from parlor.games.tyros.rules import (
     ACCEPT, ACTIONS, CANCEL, CARDS, CODE_MOVES, DIST, ENGINE, KEEPING, NEIGHBOURS, NODE_NAMES,
     NODES, OVER, PASS, REFUSE, TILES, TYRE, ZERO, Build, City, Exchange, Offer, Sail, State,
-    Tile, Under, empire_ranks, galleons_at, scores, start_allowed, supply)
+    Tile, Under, empire_ranks, galleons_at, mine, scores, start_allowed, supply)
 from parlor.engine.protocol import TOKEN_ALPHABET, IllegalMove, MalformedMove, replay
 from parlor.engine.rng import Stream, derive, shuffled
 
@@ -164,7 +164,7 @@ def test_y06_five_secret_tiles_each_the_rest_in_the_pile(players, pile):
     state = ENGINE.initial(SEED, players)
     assert [len(h) for h in state.tile_hands] == [5] * players and len(state.pile) == pile
     view = ENGINE.view(state, 0)
-    assert view["mine"]["tiles"] == list(state.tile_hands[0])
+    assert view["hands"][0]["own"]["tiles"] == list(state.tile_hands[0])
     assert [h["tiles"] for h in view["hands"]] == [5] * players
     assert all(h["shown_tiles"] == [] for h in view["hands"])
 
@@ -820,12 +820,14 @@ def test_y44_a_view_shows_the_own_hand_and_of_the_others_only_sizes():
     state = ENGINE.initial(SEED, 4)
     for seat in range(4):
         view = ENGINE.view(state, seat)
-        assert view["mine"] == {"cards": list(state.hands[seat]),
-                                "tiles": list(state.tile_hands[seat])}
-        assert view["hands"] == [{"cards": 10, "known": [0, 0, 0, 0], "tiles": 5,
-                                  "shown_tiles": []}] * 4
+        assert mine(view) == {"cards": list(state.hands[seat]),
+                              "tiles": list(state.tile_hands[seat])}
+        others = [h for s, h in enumerate(view["hands"]) if s != seat]
+        assert others == [{"cards": 10, "known": [0, 0, 0, 0], "tiles": 5,
+                           "shown_tiles": []}] * 3
         assert view["deck"] == 20 and view["tile_pile"] == 8
-    assert ENGINE.view(state, None)["mine"] is None
+    assert mine(ENGINE.view(state, None)) is None
+    assert all("own" not in h for h in ENGINE.view(state, None)["hands"])
 
 
 def test_d28_cards_seen_in_an_accepted_trade_are_known_to_all():
@@ -977,3 +979,46 @@ def test_y02_d28_cards_and_tiles_are_never_lost_and_known_cards_are_held(players
             marked = [loc for loc in range(1, 33) if state.markers[loc] >= 0]
             loose = [t for h in state.tile_hands for t in h] + list(state.pile + state.under)
             assert sorted(marked + loose) == list(range(1, 33))
+
+
+def test_y08_each_turn_goes_tiles_actions_keep_and_steps_go_clockwise_from_the_first():
+    states, _ = random_game(5, 4)
+    order = {TILES: 0, ACTIONS: 1, KEEPING: 2}
+    for before, after in zip(states, states[1:]):
+        if after.phase == OVER:
+            continue
+        if after.turn == before.turn:
+            assert order[after.phase] >= order[before.phase]
+        else:
+            assert after.phase == TILES and before.phase in (ACTIONS, KEEPING)
+            assert after.first == (before.first + 1) % 4
+        if after.phase == TILES and before.phase == TILES and after.step == before.step + 1:
+            assert after.tile_hands[(before.first + before.step) % 4] != before.tile_hands[
+                (before.first + before.step) % 4] or before.step + 1 == 4
+
+
+def test_d03_four_colours_of_fifteen_cards_and_no_jokers_all_game_long():
+    states, _ = random_game(6, 3)
+    for state in states[::10]:
+        held = [sum(h[c] for h in state.hands) + state.deck.count(c) + state.discards[c]
+                for c in range(4)]
+        assert held == [15, 15, 15, 15]
+
+
+def test_d12_one_galleon_or_one_city_per_action():
+    states, moves = random_game(7, 3)
+    for before, after in zip(states, states[1:]):
+        galleons = sum(map(sum, after.fleets)) - sum(map(sum, before.fleets))
+        cities = sum(c >= 0 for c in after.cities) - sum(c >= 0 for c in before.cities)
+        assert galleons in (-1, 0, 1) and cities in (0, 1)
+        assert not (galleons == 1 and cities)
+
+
+def test_d25_setup_order_green_orange_yellow_purple_ranking_order_green_orange_purple_yellow():
+    state = ENGINE.initial(SEED, 3)
+    starts = sorted(range(1, 33), key=lambda loc: state.markers[loc])[-4:]
+    assert sorted(state.markers[loc] for loc in starts) == [G, O, Y, P]
+    even = [-1] * 33
+    for loc, empire in ((1, Y), (5, P), (24, O), (32, G)):
+        even[loc] = empire
+    assert empire_ranks(even) == [0, 1, 3, 2]

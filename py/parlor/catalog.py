@@ -118,6 +118,14 @@ GAMES: tuple[Entry, ...] = (
         options=(Option("elimination_bonus", "Elimination bonus",
                         ((False, "Off"), (True, "On"))),),
         rules_page="seeds/tsuro.md", bot_budget=16_000),
+    Entry(
+        key="tyros", package="parlor.games.tyros", titles={"en": "Tyros"}, players=(3, 4),
+        blurb=("Phoenician merchants: grow four empires tile by tile, sail galleons, found "
+               "cities and trade cards; the biggest empires pay the most."),
+        link_tier=CASUAL,
+        options=(Option("tiles_per_player", "Map tiles each", ((5, "5 (rulebook)"), (4, "4"))),
+                 Option("preset_start", "Empire starts", ((False, "Drawn"), (True, "Fixed")))),
+        rules_page="seeds/tyros.md", own_bot=True),
 )
 
 _BY_KEY = {entry.key: entry for entry in GAMES}

@@ -81,11 +81,11 @@ class Cursor:
 
 def chain_values(record: Record) -> tuple[tuple[bytes, ...], ...]:
     """Every chain value each seat has shown, from its anchor up to its latest."""
-    out = []
+    out, ctx = [], record.context
     for number, seat in enumerate(record.seats):
         values = [seat.latest] if seat.joined else []
         for index in range(seat.index, 0, -1):
-            values.append(chain_step(record.context, number, index, values[-1]))
+            values.append(chain_step(ctx, number, index, values[-1]))
         if values and values[-1] != seat.anchor:
             raise LinkError(number, f"Seat {number + 1}'s latest chain value does not lead back "
                                     "to its anchor.")

@@ -657,8 +657,9 @@ class Tyros(Game):
          "galleons": per seat {node name: count} ("1".."32", "16W", "16E", "T"),
          "supply": per seat {"galleons", "cities"},
          "hands": per seat {"cards": count, "known": [4 counts every player knows it holds],
-                  "tiles": count, "shown_tiles": tiles every player has seen in it},
-         "mine": None, or the seat's own {"cards": [4 counts], "tiles": [...]},
+                  "tiles": count, "shown_tiles": tiles every player has seen in it}, and in
+                  the viewer's own entry "own": {"cards": [4 counts], "tiles": [...]} (see
+                  `mine`: a path no other seat's view has),
          "deck", "discards": [4 counts], "tile_pile": count,
          "tile_pile_bottom": tiles known to lie under the pile, in draw order,
          "passes": passes in a row, "passed": the seats that made them,
@@ -681,9 +682,6 @@ class Tyros(Game):
                        "partner": p.target if p.kind == "offer" else None,
                        "give": list(p.give), "ask": list(p.ask),
                        "waiting": p.kind == "offer" and p.ask != ZERO}
-        mine = None
-        if seat is not None:
-            mine = {"cards": list(state.hands[seat]), "tiles": list(state.tile_hands[seat])}
         return {
             "game": self.key, "seat": seat, "players": n,
             "to_move": list(self.to_move(state)), "phase": state.phase, "turn": state.turn,
@@ -698,10 +696,8 @@ class Tyros(Game):
             "galleons": [{NODE_NAMES[node]: k for node, k in enumerate(f) if k}
                          for f in state.fleets],
             "supply": [dict(zip(("galleons", "cities"), supply(state, s))) for s in range(n)],
-            "hands": [{"cards": sum(state.hands[s]), "known": list(state.known[s]),
-                       "tiles": len(state.tile_hands[s]), "shown_tiles": list(state.shown[s])}
-                      for s in range(n)],
-            "mine": mine, "deck": len(state.deck), "discards": list(state.discards),
+            "hands": [_hand_view(state, s, seat) for s in range(n)],
+            "deck": len(state.deck), "discards": list(state.discards),
             "tile_pile": len(state.pile) + len(state.under),
             "tile_pile_bottom": list(state.under),
             "passes": state.passes,
@@ -807,6 +803,58 @@ class Tyros(Game):
                 return f"{who} offers {words(move.counts)} to Seat {p.target}"
             return f"{who} asks Seat {p.target} for {words(move.counts)}"
         return f"{who} pays {words(move.counts)}"
+
+
+def _hand_view(state: State, s: int, seat: int | None) -> dict:
+    out = {"cards": sum(state.hands[s]), "known": list(state.known[s]),
+           "tiles": len(state.tile_hands[s]), "shown_tiles": list(state.shown[s])}
+    if s == seat:
+        out["own"] = {"cards": list(state.hands[s]), "tiles": list(state.tile_hands[s])}
+    return out
+
+
+def mine(view: dict) -> dict | None:
+    """The viewer's own cards and tiles in a view ({"cards", "tiles"}), or None."""
+    seat = view["seat"]
+    return None if seat is None else view["hands"][seat].get("own")
+
+
+def from_view(view: dict) -> State:
+    """A state with the public facts of a seat's view and placeholders of the right sizes for
+    what it hides, so the boards can ask `why_not`, the costs and `legal` from a view alone."""
+    n, seat = view["players"], view["seat"]
+    hands, tiles = [], []
+    for s, hand in enumerate(view["hands"]):
+        if "own" in hand:
+            hands.append(tuple(hand["own"]["cards"]))
+            tiles.append(tuple(hand["own"]["tiles"]))
+        else:
+            known = tuple(hand["known"])
+            hands.append(add(known, (hand["cards"] - sum(known), 0, 0, 0)))
+            tiles.append(tuple(hand["shown_tiles"]) + (0,) * (hand["tiles"] - len(hand["shown_tiles"])))
+    first, active_seat = view["first"], view["active"]
+    step = 0 if active_seat is None else (active_seat - first) % n
+    if view["phase"] == ACTIONS:
+        step += (view["round"] - 1) * n
+    p = view["pending"]
+    pending = None if p is None else Pending(p["kind"], p["target"], p["source"], p["cost"],
+                                             tuple(p["paid"]), tuple(p["give"]), tuple(p["ask"]))
+    traded = sum(1 << (a * 4 + b) for a, b in view["traded"])
+    bottom = tuple(view["tile_pile_bottom"])
+    return State(
+        seed=b"", players=n, tiles_each=view["options"]["tiles_per_player"],
+        preset=view["options"]["preset_start"], turn=view["turn"], first=first,
+        phase=view["phase"], step=step, last_turn=view["last_turn"],
+        markers=tuple(-1 if m is None else m for m in view["markers"]),
+        cities=tuple(-1 if c is None else c for c in view["cities"]),
+        fleets=tuple(tuple(g.get(name, 0) for name in NODE_NAMES) for g in view["galleons"]),
+        hands=tuple(hands), known=tuple(tuple(h["known"]) for h in view["hands"]),
+        deck=(0,) * view["deck"], discards=tuple(view["discards"]), tile_hands=tuple(tiles),
+        shown=tuple(tuple(h["shown_tiles"]) for h in view["hands"]),
+        pile=(0,) * (view["tile_pile"] - len(bottom)), under=bottom, passes=view["passes"],
+        pending=pending, refused=tuple(view["refused"]), traded=traded,
+        offers=tuple(view["offers"]),
+        all_four=-1 if view["all_four"] is None else view["all_four"])
 
 
 def place(node: int) -> str:

@@ -1,0 +1,542 @@
+"""Tyros on screen: tap places on the map, tiles and buttons; every move waits for Confirm.
+
+The board reads only a SeatView (the seat's view and its legal moves). Costs and the reason a
+choice is not allowed come from the rules module asked about `from_view(view)`, a state with
+the view's public facts and placeholders for what the seat cannot see.
+"""
+from __future__ import annotations
+
+from ...engine.protocol import MalformedMove
+from . import view as draw
+from .rules import (ACTIONS, CANCEL, CARDS, DIST, EMPIRES, ENGINE, EXCHANGE, KEEP, KEEPING,
+                    LABELS, LOC_OF, MAP, MAX_STEP, NODES_OF, PASS, TILES, TYRE, Answer, Build,
+                    Cards, City, Exchange, Offer, Pass, Sail, Tile, Under, build_cost,
+                    city_cost, from_view, mine, place, sub, words)
+
+FIELDS = MAP["fields"]
+LAND_BORDERS = [e["cells"] for e in MAP["edges"] if e["link"] == "land"]
+STATIC = {"fields": FIELDS, "land_borders": LAND_BORDERS}
+
+
+class Board:
+    """What the player is putting together; the moves themselves are the engine's legal ones."""
+
+    hidden_hands = True     # card and tile hands are private: a pass screen between players
+    stages_moves = True     # every step waits for Confirm, its cost shown
+
+    def __init__(self):
+        self.reset()
+
+    def reset(self) -> None:
+        self.note = ""          # why the last tap did nothing, for the hint
+        self.picked = None      # the location tapped last
+        self.source = None      # the node of the galleon chosen to sail
+        self.mode = ""          # "trade" or "exchange" while one is being chosen
+        self.cards = [0, 0, 0, 0]
+
+    # Input
+
+    def tap(self, seen, data: dict, pending):
+        """A tap on the map or the panel: the move to stage, or None (the selection changed)."""
+        self.note = ""
+        legal, action, value = seen.legal, data.get("action"), data.get("value", "")
+        if not legal:
+            return None
+        if action == "ty-move":
+            try:
+                move = ENGINE.decode(value)
+            except MalformedMove:
+                return None
+            if move in legal:
+                return move
+            self.note = _sentence(ENGINE.why_not(from_view(seen.view), move))
+            return None
+        if pending is not None:
+            return None                      # a staged move: Take back first
+        if action == "ty-mode":
+            self.mode = value if value in ("trade", "exchange") else ""
+            self.cards, self.picked, self.source = [0, 0, 0, 0], None, None
+        elif action in ("ty-more", "ty-less"):
+            self._count(seen, _number(value), 1 if action == "ty-more" else -1)
+        elif action == "ty-done":
+            move = CARDS.get(tuple(self.cards))
+            if move in legal:
+                return move
+            self.note = self._cards_problem(seen)
+        elif action == "ty-src":
+            node = _number(value)
+            if any(isinstance(m, Sail) and m.src == node for m in legal):
+                self.source = node
+        elif action == "ty-loc":
+            return self._place(seen, _number(value))
+        return None
+
+    def _place(self, seen, loc: int):
+        """A tap on location `loc` (0 = Tyre)."""
+        if not 0 <= loc <= 32:
+            return None
+        view, legal = seen.view, seen.legal
+        if view["phase"] == TILES:
+            plays = [m for m in legal if isinstance(m, (Tile, Under)) and m.tile == loc]
+            if len(plays) == 1:
+                return plays[0]
+            if plays:
+                self.picked = loc
+            elif loc not in mine(view)["tiles"]:
+                self.note = "That location's tile is not in your hand."
+            else:
+                self.note = "That tile touches no empire yet: play another one."
+            return None
+        if view["phase"] != ACTIONS or view["pending"] is not None or self.mode:
+            return None
+        if self.source is not None:
+            sails = [m for m in legal if isinstance(m, Sail) and m.src == self.source
+                     and LOC_OF[m.dst] == loc]
+            if len(sails) == 1:
+                return sails[0]
+            if sails:
+                self.picked = loc
+                return None
+            own_nodes = [n for n in NODES_OF[loc] if view["galleons"][seen.seat].get(_name(n))]
+            if not own_nodes:
+                self.note = _sentence(ENGINE.why_not(from_view(view),
+                                                     Sail(self.source, NODES_OF[loc][0])))
+                return None
+        self.picked, self.source = loc, None
+        own_nodes = [n for n in NODES_OF[loc] if view["galleons"][seen.seat].get(_name(n))]
+        sailing = [n for n in own_nodes if any(isinstance(m, Sail) and m.src == n for m in legal)]
+        if len(sailing) == 1:
+            self.source = sailing[0]
+        if not own_nodes and loc != TYRE and view["cities"][loc] != seen.seat:
+            self.note = ("You have no galleon or city there. Tap one of your galleons, Tyre or "
+                         "one of your cities.")
+        return None
+
+    def _count(self, seen, colour: int, step: int) -> None:
+        if not 0 <= colour < 4:
+            return
+        limits, total = self._limits(seen)
+        chosen = self.cards[colour] + step
+        if 0 <= chosen <= limits[colour] and (step < 0 or sum(self.cards) < total):
+            self.cards[colour] = chosen
+
+    # What the card chooser is for now
+
+    def _purpose(self, seen) -> str:
+        """"pay", "keep", "give", "ask", "exchange" or "" (no card chooser)."""
+        view = seen.view
+        if not seen.legal:
+            return ""
+        if view["phase"] == KEEPING:
+            return "keep"
+        p = view["pending"]
+        if p is not None:
+            if p["kind"] == "offer":
+                return "" if p["waiting"] else "ask" if any(p["give"]) else "give"
+            return "pay"
+        return "exchange" if self.mode == "exchange" else ""
+
+    def _limits(self, seen) -> tuple:
+        """Per colour the most cards the chooser takes, and the most in all."""
+        view = seen.view
+        hand = tuple(mine(view)["cards"])
+        purpose, p = self._purpose(seen), view["pending"]
+        if purpose == "keep":
+            return hand, KEEP
+        if purpose == "exchange":
+            return hand, EXCHANGE
+        if purpose == "pay":
+            left = sub(hand, tuple(p["paid"]))
+            return left, min(p["cost"] - sum(p["paid"]), MAX_STEP)
+        if purpose == "give":
+            return hand, MAX_STEP
+        if purpose == "ask":
+            most = min(MAX_STEP, view["hands"][p["partner"]]["cards"])
+            return tuple(0 if n else most for n in p["give"]), most
+        return (0, 0, 0, 0), 0
+
+    def _cards_problem(self, seen) -> str:
+        _, total = self._limits(seen)
+        purpose, chosen = self._purpose(seen), sum(self.cards)
+        if purpose in ("keep", "exchange", "pay") and chosen != total:
+            return f"Choose {total} cards ({chosen} chosen so far)."
+        if not chosen:
+            return "Choose at least one card."
+        if purpose == "give" and 0 not in self.cards:
+            return "An offer gives cards of at most three colours."
+        move = CARDS.get(tuple(self.cards))
+        return _sentence(ENGINE.why_not(from_view(seen.view), move)) if move else ""
+
+    # Output
+
+    def svg(self, seen, pending, names, interactive: bool) -> str:
+        """The map, then the panel: status, empires, cards and the controls for this step."""
+        view = seen.view
+        ui = {"interactive": interactive and bool(seen.legal), "map": STATIC,
+              "lit": self._lit(seen, pending) if interactive else [], "picked": self.picked}
+        shown = draw.names_of(names, view["players"])
+        ui["controls"] = self._controls(seen, pending, shown, interactive)
+        return draw.render(view, ui, names) + draw.panel(view, ui, names)
+
+    def _lit(self, seen, pending) -> list:
+        """Where the player may tap now: playable tiles, or where the chosen galleon may go."""
+        view, legal = seen.view, seen.legal
+        if pending is not None or not legal:
+            return []
+        if view["phase"] == TILES:
+            return sorted({m.tile for m in legal if isinstance(m, (Tile, Under))})
+        if self.source is not None and view["pending"] is None:
+            return sorted({LOC_OF[m.dst] for m in legal
+                           if isinstance(m, Sail) and m.src == self.source})
+        return []
+
+    def _controls(self, seen, pending, shown, interactive: bool) -> str:
+        view = seen.view
+        parts = []
+        p = view["pending"]
+        if p is not None and p["kind"] == "offer" and any(p["ask"]):
+            parts.append(f'<p class="tyros-offer"><strong>Offer:</strong> {draw.esc(shown[p["seat"]])} '
+                         f'gives {draw.cards_html(p["give"])} to {draw.esc(shown[p["partner"]])} '
+                         f'for {draw.cards_html(p["ask"])}.</p>')
+        if not interactive or not seen.legal:
+            return "".join(parts)
+        if pending is not None:
+            return "".join(parts) + (f'<p class="tyros-staged">{draw.esc(_what(seen, pending))}'
+                                     "</p>")
+        phase = view["phase"]
+        if phase == TILES:
+            parts.append(self._tiles(seen))
+        elif self._purpose(seen):
+            parts.append(self._chooser(seen))
+        elif p is not None and p["waiting"]:
+            parts.append(self._answer(seen))
+        elif self.mode == "trade":
+            parts.append(self._partners(seen, shown))
+        else:
+            parts.append(self._actions(seen, shown))
+        if p is not None and not p["waiting"] and CANCEL in seen.legal:
+            parts.append(_row(draw.button("Cancel this action", "ty-move", ENGINE.encode(CANCEL))))
+        return "".join(parts)
+
+    def _tiles(self, seen) -> str:
+        """The map tiles in hand: each a button, lit on the map where it may be played."""
+        view, legal = seen.view, seen.legal
+        stuck = any(isinstance(m, Under) for m in legal)
+        parts = ["<h3>Your map tiles</h3>",
+                 "<p>" + ("No tile of yours touches an empire: choose one to put under the pile "
+                          "(everybody sees your tiles)." if stuck else
+                          "Play one tile: tap it here or its lit place on the map.") + "</p>"]
+        buttons = []
+        for tile in mine(view)["tiles"]:
+            plays = [m for m in legal if isinstance(m, (Tile, Under)) and m.tile == tile]
+            label = f"{tile} {LABELS[tile]}"
+            if len(plays) == 1:
+                what = "under the pile" if stuck else f"joins {EMPIRES[plays[0].empire]}"
+                buttons.append(draw.button(f"{label} ({what})", "ty-move",
+                                           ENGINE.encode(plays[0])))
+            elif plays:
+                buttons.append(draw.button(f"{label} (choose the empire)", "ty-loc", tile))
+            else:
+                buttons.append(draw.button(f"{label} (touches no empire)", "ty-loc", tile,
+                                           disabled=True))
+        parts.append(_row(*buttons))
+        if self.picked is not None:
+            choices = [m for m in legal if isinstance(m, Tile) and m.tile == self.picked]
+            if choices:
+                parts.append(f"<p>{self.picked} {draw.esc(LABELS[self.picked])} touches "
+                             "several empires: which one does it join?</p>")
+                parts.append(_row(*(draw.button(f"Join {EMPIRES[m.empire]} "
+                                                f"({draw.LETTERS[m.empire]})", "ty-move",
+                                                ENGINE.encode(m)) for m in choices)))
+        return "".join(parts)
+
+    def _actions(self, seen, shown) -> str:
+        """The action menu: what can be done at the tapped place, trade, exchange, pass."""
+        view, legal = seen.view, seen.legal
+        state = from_view(view)
+        parts = []
+        if view["refused"]:
+            who = ", ".join(shown[s] for s in view["refused"])
+            parts.append(f'<p class="tyros-refused">{draw.esc(who)} refused your offer: act '
+                         "otherwise or offer a trade to someone else.</p>")
+        if self.picked is None:
+            parts.append("<p>Tap one of your galleons to sail it, Tyre or one of your cities "
+                         "to build a galleon, or a galleon's place to found a city.</p>")
+        else:
+            parts.append(self._at_place(seen, state))
+        exchange = any(isinstance(m, Exchange) for m in legal)
+        trade = any(isinstance(m, Offer) for m in legal)
+        parts.append(_row(
+            draw.button("Trade…", "ty-mode", "trade", disabled=not trade),
+            draw.button("Exchange 3 cards…", "ty-mode", "exchange", disabled=not exchange),
+            draw.button("Pass", "ty-move", ENGINE.encode(PASS))))
+        if not exchange:
+            parts.append(_why(ENGINE.why_not(state, Exchange(-1, (0, 0, 0, 0)))
+                              if sum(mine(view)["cards"]) < EXCHANGE else
+                              "Neither the deck nor the discard pile can give you a card now."))
+        return "".join(parts)
+
+    def _at_place(self, seen, state) -> str:
+        """The actions at the tapped location, each with its cost, or why it is not allowed."""
+        view, legal, seat, loc = seen.view, seen.legal, seen.seat, self.picked
+        name = "Tyre" if loc == TYRE else f"{loc} {LABELS[loc]}"
+        parts = [f"<h3>{draw.esc(name)}</h3>"]
+        own_nodes = [n for n in NODES_OF[loc] if view["galleons"][seat].get(_name(n))]
+        if self.source is not None:
+            sails = [m for m in legal if isinstance(m, Sail) and m.src == self.source]
+            here = [m for m in sails if LOC_OF[m.dst] == loc]
+            if here:
+                parts.append("<p>Which coast does the galleon sail to?</p>")
+                parts.append(_row(*(draw.button(f"{place(m.dst)}: {_sail_cost(state, m)}",
+                                                "ty-move", ENGINE.encode(m)) for m in here)))
+            elif sails:
+                parts.append(f"<p>Sail the galleon from {draw.esc(place(self.source))}: tap a lit "
+                             "place on the map (the cost is shown before you confirm).</p>")
+            else:
+                parts.append(_why("This galleon cannot reach any place you can pay for."))
+        elif len(own_nodes) == 2:
+            parts.append(_row(*(draw.button(f"Sail from {place(n)}", "ty-src", n,
+                                            disabled=not any(isinstance(m, Sail) and m.src == n
+                                                             for m in legal)) for n in own_nodes)))
+        elif own_nodes:
+            parts.append(_why("This galleon cannot reach any place you can pay for."))
+        if loc == TYRE or view["cities"][loc] == seat:
+            move = Build(loc)
+            cost = build_cost(state, loc)
+            colour = view["markers"][loc]
+            need = f"{cost} cards" + ("" if colour is None else f", at least one {EMPIRES[colour]}")
+            parts.append(_choice(f"Build a galleon here ({need})", move, legal, state))
+        for n in own_nodes:
+            if loc != TYRE:
+                colour = EMPIRES[view["markers"][loc]]
+                parts.append(_choice(f"Found a city here ({city_cost(state, seat, loc)} {colour} "
+                                     "cards)", City(n), legal, state))
+        return "".join(parts)
+
+    def _partners(self, seen, shown) -> str:
+        state = from_view(seen.view)
+        parts = ["<h3>Trade</h3><p>Who do you offer a trade to? You choose what you give and "
+                 "what you ask for next; they accept or refuse.</p>"]
+        for s in range(seen.view["players"]):
+            if s != seen.seat:
+                parts.append(_choice(f"Offer to {shown[s]}", Offer(s), seen.legal, state))
+        parts.append(_row(draw.button("Back", "ty-mode", "none")))
+        return "".join(parts)
+
+    def _answer(self, seen) -> str:
+        p = seen.view["pending"]
+        legal = seen.legal
+        accept, refuse = Answer(True), Answer(False)
+        parts = [f"<p>You give {draw.cards_html(p['ask'])} and get "
+                 f"{draw.cards_html(p['give'])} if you accept.</p>"]
+        buttons = [draw.button("Accept", "ty-move", ENGINE.encode(accept), primary=True,
+                               disabled=accept not in legal),
+                   draw.button("Refuse", "ty-move", ENGINE.encode(refuse))]
+        parts.append(_row(*buttons))
+        if accept not in legal:
+            parts.append(_why("You do not hold the cards asked for."))
+        return "".join(parts)
+
+    def _chooser(self, seen) -> str:
+        """Cards of each colour, one more or one fewer at a tap, then the step's button."""
+        view = seen.view
+        purpose, p = self._purpose(seen), view["pending"]
+        limits, total = self._limits(seen)
+        hand = mine(view)["cards"]
+        heads = {
+            "keep": f"Keep {KEEP} of your cards; the rest are discarded.",
+            "exchange": f"Choose {EXCHANGE} cards to discard, then what you get for them.",
+            "give": "What do you offer? Cards of at most three colours.",
+            "ask": "What do you ask for in return? Colours you do not offer, at most "
+                   f"{total} cards.",
+        }
+        if purpose == "pay":
+            target = _pay_target(view)
+            heads["pay"] = (f"Pay for {target}: {p['cost']} cards"
+                            + (f", {sum(p['paid'])} paid" if any(p["paid"]) else "")
+                            + (f", at least one {EMPIRES[view['markers'][p['target']]]}"
+                               if p["kind"] == "build" and view["markers"][p["target"]] is not None
+                               else ", any colours") + ".")
+        rows = []
+        for c in range(4):
+            held = f"of {hand[c]}" if purpose != "ask" else ""
+            rows.append(f"{draw.swatch(c)}<span>{EMPIRES[c]} {held}</span>"
+                        + draw.button("−", "ty-less", c, disabled=self.cards[c] == 0,
+                                      aria=f"one {EMPIRES[c]} fewer")
+                        + f'<output aria-label="{EMPIRES[c]} chosen">{self.cards[c]}</output>'
+                        + draw.button("+", "ty-more", c,
+                                      disabled=self.cards[c] >= limits[c]
+                                      or sum(self.cards) >= total,
+                                      aria=f"one {EMPIRES[c]} more"))
+        parts = [f"<p>{draw.esc(heads[purpose])}</p>",
+                 f'<div class="tyros-pick">{"".join(rows)}</div>']
+        if purpose == "exchange":
+            parts.append(self._exchange_takes(seen))
+        else:
+            label = {"keep": "Keep these", "give": "Offer these", "ask": "Ask for these",
+                     "pay": "Pay with these"}[purpose]
+            move = CARDS.get(tuple(self.cards))
+            ok = move in seen.legal
+            parts.append(_row(draw.button(label, "ty-done", primary=True, disabled=not ok)))
+            if not ok:
+                parts.append(_why(self._cards_problem(seen)))
+        return "".join(parts)
+
+    def _exchange_takes(self, seen) -> str:
+        view, legal = seen.view, seen.legal
+        state = from_view(view)
+        chosen = tuple(self.cards)
+        buttons, reasons = [], []
+        for take in range(-1, 4):
+            label = ("Draw 3 from the deck" if take < 0 else
+                     f"Take {_a(EMPIRES[take])} from the discards")
+            move = Exchange(take, chosen)
+            ok = sum(chosen) == EXCHANGE and move in legal
+            buttons.append(draw.button(label, "ty-move", ENGINE.encode(move) if ok else "",
+                                       disabled=not ok))
+            if sum(chosen) == EXCHANGE and not ok:
+                reasons.append(ENGINE.why_not(state, move))
+        parts = [_row(*buttons), _row(draw.button("Back", "ty-mode", "none"))]
+        if sum(chosen) != EXCHANGE:
+            parts.insert(0, _why(f"Choose {EXCHANGE} cards to discard ({sum(chosen)} chosen so "
+                                 "far)."))
+        return "".join(parts)
+
+    def buttons(self, seen, pending) -> list:
+        """Everything is on the panel under the map."""
+        return []
+
+    def hint(self, seen, pending) -> str:
+        """One line: what the staged move does and costs, why a tap did nothing, or what to do."""
+        view = seen.view
+        if pending is not None:
+            return _what(seen, pending) + " Confirm to play it, or Take back."
+        if self.note:
+            return self.note
+        if not seen.legal:
+            return ""
+        phase, p = view["phase"], view["pending"]
+        if phase == TILES:
+            return "Play a map tile: tap a lit place on the map or a tile below."
+        if phase == KEEPING:
+            return f"End of the turn: choose the {KEEP} cards you keep."
+        if p is not None and p["waiting"]:
+            return "You are offered a trade: accept or refuse it."
+        if p is not None:
+            return "Choose the cards below, then the button under them."
+        if self.source is not None:
+            return "Tap a lit place to sail the galleon there; its cost is shown first."
+        if self.mode == "exchange":
+            return f"Choose {EXCHANGE} cards to discard, then what you get for them."
+        if self.mode == "trade":
+            return "Choose the player you offer a trade to."
+        return "Your action: sail, build, found a city, trade, exchange or pass."
+
+    def news(self, before: dict, after: dict, names) -> str:
+        """Nothing to stop for: the log and the panel say what happened."""
+        return ""
+
+    def summary(self, view: dict, names) -> str:
+        """The points by location and bonus (at the end, the final score)."""
+        return draw.score_table(view, names, LABELS)
+
+
+def _number(value) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return -1
+
+
+def _name(node: int) -> str:
+    return {15: "16W", 32: "16E", 33: "T"}.get(node, str(node + 1))
+
+
+def _sentence(text: str) -> str:
+    text = text.strip().rstrip(".")
+    return text[:1].upper() + text[1:] + "." if text else ""
+
+
+def _a(word: str) -> str:
+    return ("an " if word[0] in "aeiou" else "a ") + word
+
+
+def _row(*buttons: str) -> str:
+    return f'<div class="tyros-row">{"".join(buttons)}</div>'
+
+
+def _why(text: str) -> str:
+    return f'<p class="tyros-why">{draw.esc(_sentence(text))}</p>'
+
+
+def _choice(label: str, move, legal, state) -> str:
+    """A button for one move: enabled when legal, else disabled with the reason under it."""
+    if move in legal:
+        return _row(draw.button(label, "ty-move", ENGINE.encode(move)))
+    return (_row(draw.button(label, "ty-move", "", disabled=True))
+            + _why(ENGINE.why_not(state, move)))
+
+
+def _sail_cost(state, move) -> str:
+    colour = state.markers[LOC_OF[move.dst]]
+    steps = DIST[move.src][move.dst]
+    return f"{steps} {EMPIRES[colour]}" if colour >= 0 else f"{steps} cards of any colours"
+
+
+def _pay_target(view) -> str:
+    p = view["pending"]
+    if p["kind"] == "build":
+        return f"a galleon at {'Tyre' if p['target'] == TYRE else place(NODES_OF[p['target']][0])}"
+    return f"the voyage from {place(p['source'])} to {place(p['target'])}"
+
+
+def _what(seen, move) -> str:
+    """A staged move in words, with what it costs."""
+    view = seen.view
+    state = from_view(view)
+    kind = type(move)
+    if kind is Tile:
+        text = f"Play tile {move.tile} {LABELS[move.tile]}: it joins the {EMPIRES[move.empire]} empire."
+        if move.tile in (31, 32) and view["markers"][TYRE] is None:
+            text += f" Tyre turns {EMPIRES[move.empire]} too."
+        return text
+    if kind is Under:
+        return (f"No tile of yours can be played: everybody sees your tiles and "
+                f"{move.tile} {LABELS[move.tile]} goes under the pile.")
+    if kind is Pass:
+        return "Pass: you may act again in a later round, unless everybody passes in a row."
+    if kind is Sail:
+        colour = state.markers[LOC_OF[move.dst]]
+        pay = ("the cards are chosen next" if colour < 0 else "paid at once")
+        return (f"Sail a galleon from {place(move.src)} to {place(move.dst)}: "
+                f"{_sail_cost(state, move)} cards, {pay}.")
+    if kind is Build:
+        colour = state.markers[move.loc]
+        need = "" if colour < 0 else f", at least one {EMPIRES[colour]}"
+        where = "Tyre" if move.loc == TYRE else place(NODES_OF[move.loc][0])
+        return (f"Build a galleon at {where}: {build_cost(state, move.loc)} cards{need}, "
+                "chosen next.")
+    if kind is City:
+        loc = LOC_OF[move.node]
+        return (f"Found a city at {place(move.node)}: {city_cost(state, seen.seat, loc)} "
+                f"{EMPIRES[state.markers[loc]]} cards.")
+    if kind is Exchange:
+        got = "draw 3 from the deck" if move.take < 0 else \
+            f"take {_a(EMPIRES[move.take])} card from the discards"
+        return f"Discard {words(move.discard)} and {got}."
+    if kind is Offer:
+        return (f"Offer a trade to player {move.partner + 1} ({draw.SEAT_COLOURS[move.partner]}): "
+                "you choose what you give and ask next.")
+    if kind is Answer:
+        p = view["pending"]
+        return (f"Accept: you give {words(tuple(p['ask']))} and get {words(tuple(p['give']))}."
+                if move.accept else "Refuse the offer.")
+    if move == CANCEL:
+        return "Cancel this action: nothing is paid."
+    purpose = {"keep": "Keep", "give": "Offer", "ask": "Ask for", "pay": "Pay"}
+    p = view["pending"]
+    if view["phase"] == KEEPING:
+        return f"Keep {words(move.counts)}; the rest go to the discard pile."
+    if p["kind"] == "offer":
+        return f"{purpose['ask' if any(p['give']) else 'give']} {words(move.counts)}."
+    return f"Pay {words(move.counts)}."

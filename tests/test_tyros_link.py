@@ -1,0 +1,171 @@
+"""Tyros by link (seeds/tyros.md, "Play by link", YL1-YL6): three devices that share link
+text only play a short whole game with a refused and an accepted trade."""
+from functools import lru_cache
+
+import pytest
+
+from parlor.engine.rng import derive
+from parlor.games.tyros.link import PROTOCOL
+from parlor.games.tyros.rules import (ACCEPT, ACTIONS, CARDS, ENGINE, KEEPING, PASS, REFUSE,
+                                      TILES, Offer, mine)
+from parlor.links.base import SEED
+from parlor.links.record import decode, encode
+
+import linktools
+
+NAMES = ("Ann", "Bob", "Cy")
+
+
+class Device(linktools.Device):
+    protocol = PROTOCOL
+
+
+def seeds(players):
+    return [derive(b"tyros link test", players, s)[:16] for s in range(players)]
+
+
+def start(players=3, options=None):
+    keys = seeds(players)
+    record = PROTOCOL.create(NAMES[0], keys[0], {"players": players, **(options or {})})
+    for seat in range(1, players):
+        record = PROTOCOL.join(record, NAMES[seat] if seat < 3 else "Di", keys[seat])
+    return [Device(s, keys[s], record) for s in range(players)], encode(record)
+
+
+def choose(device, trades: dict):
+    """Turn 1: seat 0 offers a trade to seat 1 (refused), then to seat 2 (accepted); every
+    other action is a pass; tiles and kept cards are the first legal ones."""
+    record = device.record
+    legal = PROTOCOL.legal(record, device.seat, device.seed)
+    if legal == [SEED]:
+        return SEED
+    view = PROTOCOL.view(record, device.seat, device.seed)
+    pending = view["pending"]
+    if view["phase"] != ACTIONS:
+        return legal[0]
+    if pending and pending["waiting"]:
+        trades.setdefault("answers", []).append(pending["partner"])
+        return REFUSE if pending["partner"] == 1 else ACCEPT
+    if pending:
+        hand = mine(view)["cards"]
+        if not any(pending["give"]):
+            colour = max(range(4), key=lambda c: hand[c])
+            return CARDS[tuple(1 if c == colour else 0 for c in range(4))]
+        free = [c for c in range(4) if not pending["give"][c]]
+        return CARDS[tuple(1 if c == free[0] else 0 for c in range(4))]
+    if view["turn"] == 1 and device.seat == 0 and "done" not in trades:
+        partner = 2 if view["refused"] else 1
+        if partner == 2:
+            trades["done"] = True
+        return Offer(partner)
+    return PASS
+
+
+@lru_cache(maxsize=None)
+def game(players=3):
+    """Every link sent (text, sender, who it goes to) in one whole game."""
+    devices, text = start(players)
+    trades, sent = {}, []
+    for _ in range(2000):
+        movers = PROTOCOL.to_move(decode(text))
+        if not movers:
+            return tuple(sent), devices, trades
+        device = devices[movers[0]]
+        device.receive(text)
+        while movers and movers[0] == device.seat:
+            text = device.act(choose(device, trades))
+            movers = PROTOCOL.to_move(decode(text))
+        sent.append((text, device.seat, movers[0] if movers else None))
+    raise AssertionError("the game did not end")
+
+
+def test_yl1_options_are_kept_in_the_record_only_when_not_the_default():
+    keys = seeds(3)
+    plain = PROTOCOL.create("Ann", keys[0], {"players": 3})
+    assert dict(plain.options) == {"tier": "casual"}
+    both = PROTOCOL.create("Ann", keys[0], {"players": 4, "tiles_per_player": 4,
+                                            "preset_start": True})
+    assert dict(both.options) == {"tier": "casual", "tiles": "4", "preset": "1"}
+    assert len(both.seats) == 4
+    with pytest.raises(ValueError):
+        PROTOCOL.create("Ann", keys[0], {"players": 2})
+
+
+def test_yl2_yl5_a_whole_game_with_a_refused_and_an_accepted_trade_ends_in_a_fair_audit():
+    sent, devices, trades = game()
+    final = decode(sent[-1][0])
+    assert PROTOCOL.phase(final) == "over" and PROTOCOL.audit(final).ok
+    assert trades["answers"] == [1, 2]
+    # a link is passed on only when someone else is to move
+    assert all(to != sender for _, sender, to in sent if to is not None)
+
+
+def test_yl5_the_offer_travels_to_the_partner_and_the_answer_back():
+    sent, devices, _ = game()
+    offers = [(text, to) for text, sender, to in sent
+              if (p := PROTOCOL.view(decode(text))["pending"]) and p["waiting"]]
+    assert [to for _, to in offers] == [1, 2]
+    for text, to in offers:
+        view = PROTOCOL.view(decode(text), to, devices[to].seed)
+        pending = view["pending"]
+        assert pending["partner"] == to and sum(pending["give"]) == sum(pending["ask"]) == 1
+        assert ENGINE.to_move(PROTOCOL.table(decode(text)).state) == (to,)
+    refused = sent[[t for t, _, _ in sent].index(offers[0][0]) + 1]
+    assert refused[2] == 0, "after a refusal the proposer acts again"
+    assert PROTOCOL.view(decode(refused[0]))["refused"] == [1]
+
+
+def test_yl3_seat_0_opens_sees_the_deal_first_and_is_the_first_player():
+    devices, text = start()
+    record = decode(text)
+    assert PROTOCOL.phase(record) == "opening" and PROTOCOL.to_move(record) == (0,)
+    opener = PROTOCOL.view(record, 0, devices[0].seed)
+    assert opener["first"] == 0 and sum(mine(opener)["cards"]) == 12
+    other = PROTOCOL.view(record, 1, devices[1].seed)
+    assert mine(other) is None or sum(mine(other)["cards"]) == 0
+    assert all(isinstance(m, type(PROTOCOL.legal(record, 0, devices[0].seed)[0]))
+               for m in PROTOCOL.legal(record, 0, devices[0].seed))
+
+
+def test_yl4_between_messages_the_deck_and_pile_are_sorted_and_unkeyed():
+    sent, _, _ = game()
+    for text, _, _ in sent[:: max(1, len(sent) // 10)]:
+        state = PROTOCOL.table(decode(text)).state
+        assert state.seed == b"" and list(state.deck) == sorted(state.deck)
+        assert list(state.pile) == sorted(state.pile)
+
+
+def test_yl4_other_secrets_give_other_draws():
+    _, first = start()
+    keys = seeds(3)
+    record = PROTOCOL.create(NAMES[0], keys[0], {"players": 3})
+    for seat in (1, 2):
+        record = PROTOCOL.join(record, NAMES[seat], derive(keys[seat], "other")[:16])
+    deals = {tuple(mine(PROTOCOL.view(decode(t), 0, keys[0]))["cards"]) for t in (first, encode(record))}
+    tiles = {tuple(mine(PROTOCOL.view(decode(t), 0, keys[0]))["tiles"])
+             for t in (first, encode(record))}
+    assert len(deals) == 2 or len(tiles) == 2
+
+
+def test_yl6_every_link_of_the_game_stays_under_2000_characters():
+    sent, _, _ = game()
+    assert max(len(text) for text, _, _ in sent) <= 2000
+
+
+def test_yl2_a_replay_taken_up_from_a_kept_table_equals_a_whole_replay():
+    sent, _, _ = game()
+    text = sent[len(sent) // 2][0]
+    PROTOCOL._read.clear()
+    PROTOCOL._memo.clear()
+    whole = PROTOCOL.replay(decode(text))
+    later = PROTOCOL.replay(decode(sent[len(sent) // 2 + 1][0]))
+    assert later.ok and whole.ok and later.applied > whole.applied
+    PROTOCOL._read.clear()
+    PROTOCOL._memo.clear()
+    assert PROTOCOL.replay(decode(sent[len(sent) // 2 + 1][0])).state == later.state
+
+
+def test_phases_of_the_link_are_the_engine_s():
+    sent, _, _ = game()
+    phases = {PROTOCOL.phase(decode(text)) for text, _, _ in sent}
+    assert {TILES, ACTIONS, KEEPING, "over"} <= phases
