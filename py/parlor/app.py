@@ -328,11 +328,13 @@ TAP_ATTRIBUTES = ("data-action", "data-tile", "data-building", "data-figure", "d
 
 
 def focus_key(root) -> str | None:
-    """A selector for the focused element inside `root` (from its tap attributes), '' when
-    it has none, None when the focus is elsewhere."""
+    """A selector for the focused element inside `root` (its id, or else its tap attributes),
+    '' when it has neither, None when the focus is elsewhere."""
     here = js.document.activeElement
     if not here or not root.contains(here) or here == root:
         return None
+    if here.id:
+        return "#" + str(here.id)
     parts = [f'[{name}="{here.getAttribute(name)}"]' for name in TAP_ATTRIBUTES
              if here.hasAttribute(name)]
     return "".join(parts)
