@@ -244,7 +244,7 @@ def test_every_target_is_focusable_and_named_for_what_acting_does():
     assert acting and all(el.get("tabindex") == "0" and el.get("role") == "button"
                           for el in acting)
     names = {el.get("aria-label") for el in acting}
-    assert "merchants 3, in your hand: put it back" in names
+    assert "M3, merchants 3, in your hand: put it back" in names
     assert any(n.endswith("place merchants 3 here") for n in names)
     assert root.get("role") == "group"
 

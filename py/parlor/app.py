@@ -56,13 +56,20 @@ class App:
         self.notice = ""
         self.setups = {e.key: home_screens.new_setup(e) for e in catalog.entries()}
         self.bot_turn = create_proxy(self.run_bot)
+        self.staged = False
 
     # Screens
 
     def render(self) -> None:
         focused = focus_key(self.root)
+        held = self.link or self.session
+        staged = held is not None and held.pending is not None
+        if staged and not self.staged and focused is not None:
+            focused = ""            # a move was just staged: on to its Confirm
+        self.staged = staged
         self.draw()
         restore_focus(self.root, focused)
+        rove(self.root)
         announce(self.root)
 
     def draw(self) -> None:
@@ -348,8 +355,9 @@ def restore_focus(root, key: str | None) -> None:
     if same:
         same.focus()
         return
-    other = root.querySelector(".actions button.primary, .board [role=button], "
-                               "section button.primary, button")
+    other = (root.querySelector(".actions button.primary") or
+             root.querySelector(".board [role=button]") or root.querySelector(".actions button")
+             or root.querySelector("section button.primary") or root.querySelector("button"))
     if other:
         other.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
 
@@ -371,7 +379,23 @@ def step_focus(here, dx: int, dy: int) -> None:
         if best_cost is None or cost < best_cost:
             best, best_cost = other, cost
     if best is not None:
+        here.setAttribute("tabindex", "-1")
+        best.setAttribute("tabindex", "0")
         best.focus()
+
+
+def rove(root) -> None:
+    """One tab stop per board (so Tab goes on to the buttons): the focused target, else the
+    chosen one, else the first; the arrows move between the others."""
+    for board in root.querySelectorAll(".board"):
+        if board.scrollWidth > board.clientWidth and not board.querySelector("[role=button]"):
+            board.tabIndex = 0      # a board wider than the phone scrolls by keys too
+    for svg in root.querySelectorAll(".board svg[role=group]"):
+        current = (svg.querySelector("[role=button]:focus")
+                   or svg.querySelector('[role=button][aria-pressed="true"]')
+                   or svg.querySelector("[role=button]"))
+        for other in svg.querySelectorAll("[role=button]"):
+            other.setAttribute("tabindex", "0" if other == current else "-1")
 
 
 def announce(root) -> None:

@@ -17,7 +17,8 @@ def game_screen(session) -> str:
     if session.phase == "pass":
         mover = names[session.mover]
         return (header + notice +
-                f'<section class="screen-pass card" data-announce><p>Pass the device to</p><h2>{esc(mover)}</h2>'
+                f'<section class="screen-pass card"><p data-announce>Pass the device to</p>'
+                f'<h2 data-announce>{esc(mover)}</h2>'
                 f'<p>Everyone else: look away while {esc(mover)} plays.</p>'
                 f'{button(f"I am {mover}: show my game", "reveal", True)}</section>')
     if session.phase == "news":

@@ -323,7 +323,7 @@ def _hand(view: dict, scene: _Scene) -> str:
                       height=float(CELL_H), fill="none", pointer_events="all", class_="hit")
             action = "put it back" if chosen else "choose it"
             parts.append(target(hit, body, x=x, y=y - RAISE * chosen, class_=classes,
-                                label=f"{tile_words(code)}, in your hand: {action}",
+                                label=f"{code}, {tile_words(code)}, in your hand: {action}",
                                 aria_pressed="true" if chosen else "false", data_tile=code))
         else:
             parts.append(group(body, x=x, y=y, class_=classes))
