@@ -499,3 +499,32 @@ def test_a_hot_seat_game_by_taps_reaches_the_end_through_the_session():
     assert session.phase == "over" and ENGINE.outcome(session.state) is not None
     tokens = ENGINE.split(session.saved.moves)
     assert sum(t != ENGINE.encode(END) for t in tokens) > 30, "figures moved, not just turns"
+
+
+def test_a_players_own_actions_of_this_turn_can_be_taken_back_one_by_one():
+    saved = SavedGame(id="00000000000000cc", game="tyrannen", seed="cd" * 16,
+                      names=("Ana", "Bo"), options={"side": "A"})
+    session = Session.open(saved, Store(MemoryBackend()))
+    session.reveal()
+    for f in (8, 9, 10):
+        session.tap({"action": "pick", "figure": str(f)})
+    session.tap({"action": "assassins"})
+    assert not session.can_undo(), "the assassins are handed over with the device"
+    session.dismiss_news()
+    session.reveal()
+    start, moves = session.state, session.saved.moves
+    steps = []
+    for _ in range(2):
+        move = next(m for m in ENGINE.legal(session.state) if m.kind == "step")
+        steps.append(session.state)
+        session.tap({"action": "pick", "figure": str(move.fig)})
+        session._commit(move)
+    assert session.can_undo()
+    session.undo()
+    assert session.state == steps[1] and len(session.log(0)) == len(session.played)
+    session.undo()
+    assert session.state == start and session.saved.moves == moves
+    assert not session.can_undo(), "nothing of this turn is left to take back"
+    assert Session.open(session.saved, session.store).state == start, "stored as taken back"
+    session._commit(END)
+    assert not session.can_undo(), "an ended turn stays ended"

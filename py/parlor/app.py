@@ -320,6 +320,8 @@ class App:
             session.dismiss_news()
         elif action == "take-back":
             session.take_back()
+        elif action == "undo":
+            session.undo()
         elif action == "confirm":
             session.confirm()
         elif action == "rematch":

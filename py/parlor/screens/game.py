@@ -39,8 +39,9 @@ def game_screen(session) -> str:
     seen = session.seen(seat)
     actions = ""
     if playing:
+        undo = [("Take back", "undo", False)] if session.can_undo() else []
         actions = action_bar(board.hint(seen, session.pending), session.pending is not None,
-                             board.buttons(seen, session.pending))
+                             undo + board.buttons(seen, session.pending))
     elif session.phase == "bot":
         actions = '<p class="hint" aria-live="polite">The computer is thinking…</p>'
     return (header + notice

@@ -194,6 +194,7 @@ class Board:
             for f, cell in self.places.items():
                 if places[f] != cell and f not in self.moved and cell is not None:
                     self.moved[f] = cell
+            self.moved = {f: cell for f, cell in self.moved.items() if places[f] != cell}
         self.places = places
         self.mover = view["to_move"][0] if view["to_move"] else None
 
