@@ -259,3 +259,28 @@ def test_escape_takes_back_a_staged_move_and_the_live_region_tells_the_move(page
     expect(region).to_contain_text("Pass the device to")
     key(page, "Enter")                                       # I am ...: show my game
     expect(region).to_contain_text(re.compile(r"(Ana|Bo) places a face-down tile in"))
+
+
+def test_link_screens_and_dark_mode_pass_axe(browser, base_url, page):
+    """The invitation, the join screen on the friend's phone and the board by link; the
+    first phone in dark mode (its contrast is checked too)."""
+    checks = Checks(page)
+    page.emulate_media(color_scheme="dark")
+    checks.scan("home, dark")
+    page.fill("#name-tsuro-0", "Ana")
+    page.click("button[data-action=link-new][data-game=tsuro]")
+    expect(page.locator("#share-link")).to_be_attached()
+    checks.scan("invitation")
+    url = page.locator("#share-link").input_value()
+    context, friend, errors, outside = open_app(browser, base_url, PHONE)
+    friend.evaluate("url => { location.href = url }", url)
+    friend.wait_for_function("location.hash === ''")
+    expect(friend.locator("#join-name")).to_be_attached()
+    other = Checks(friend)
+    other.scan("join")
+    friend.fill("#join-name", "Bo")
+    friend.click("button[data-action=join]")
+    other.scan("by link")
+    context.close()
+    assert errors == [] and outside == []
+    assert checks.violations + other.violations == []

@@ -105,10 +105,10 @@ def test_u03_tapping_a_mark_stages_it_and_a_taken_mark_does_nothing():
     move = board.tap(seat_view(state), {"action": "mark", "mark": "12"}, None)
     assert move == StartMark(12)
     _, root = draw(state, 1, move, board=board)
-    chosen = [el for el in root.iter() if classes(el) == ["chosen"]]
+    chosen = [el for el in root.iter() if "chosen" in classes(el)]
     targets = [el.get("data-mark") for el in with_attr(root, "data-mark")]
     assert len(chosen) == 1 and "12" not in targets and "13" in targets
-    square = [el for el in with_attr(root, "data-mark") if "chosen" in classes(el)][0]
+    square = [el for el in with_attr(root, "data-mark") if "current" in classes(el)][0]
     assert square.get("data-mark") == "13" and "press for the" in square.get("aria-label")
     assert "Confirm" in board.hint(seat_view(state), move)
 

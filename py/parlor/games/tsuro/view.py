@@ -430,7 +430,7 @@ def _start_marks(view: dict, pending: dict, interactive: bool) -> str:
             parts.append(target(
                 tag("rect", x=x0, y=y0, width=x1 - x0, height=y1 - y0, fill="none",
                     pointer_events="all", class_="hit"),
-                class_="edge" + " chosen" * (here >= 0), data_action="mark", data_mark=str(tap),
+                class_="edge" + " current" * (here >= 0), data_action="mark", data_mark=str(tap),
                 id=f"edge-{row}-{col}",
                 label=f"Edge square, row {row + 1}, column {col + 1}: {what}"))
     return group(*parts, class_="start-marks")
