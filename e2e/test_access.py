@@ -284,3 +284,17 @@ def test_link_screens_and_dark_mode_pass_axe(browser, base_url, page):
     context.close()
     assert errors == [] and outside == []
     assert checks.violations + other.violations == []
+
+
+def test_reduced_motion_stills_the_board(page):
+    page.emulate_media(reduced_motion="reduce")
+    start_by_keys(page, "tsuro", ("Ana", "Bo"))
+    for _ in range(10):                        # both players take a start mark by keys
+        if page.locator(".board .pulse").count():
+            break
+        key(page, "Enter")
+    pulse = page.locator(".board .pulse").first
+    expect(pulse).to_be_attached()
+    assert pulse.evaluate("el => getComputedStyle(el).animationName") == "none"
+    page.emulate_media(reduced_motion="no-preference")
+    assert pulse.evaluate("el => getComputedStyle(el).animationName") != "none"
