@@ -37,6 +37,9 @@ def tyrannen_turn(page, turn):
             break
     if not page.locator("#share-link").count():
         page.click("button[data-action=end-turn]")
+        sure = page.locator("button[data-action=end-turn]", has_text="Yes, end my turn")
+        if sure.count():                 # points were left: End turn asked to be sure
+            sure.click()
 
 
 def tsuro_turn(page, turn):

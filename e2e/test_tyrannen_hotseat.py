@@ -61,6 +61,9 @@ def play_turn(page, turn):
         if page.locator(".screen-over").count():
             return
     page.click("button[data-action=end-turn]")
+    sure = page.locator("button[data-action=end-turn]", has_text="Yes, end my turn")
+    if sure.count():                 # points were left: End turn asked to be sure
+        sure.click()
 
 
 def test_full_hotseat_game_to_the_end_screen(page):

@@ -71,9 +71,22 @@ def test_u03_only_free_start_marks_are_tap_targets_during_setup():
     state = ENGINE.initial(b"\x01" * 16, 3)
     state = ENGINE.apply(state, StartMark(7))            # seat 0 took mark 7
     _, root = draw(state, 1)
-    marks = [el.get("data-mark") for el in with_attr(root, "data-mark")]
-    assert sorted(int(m) for m in marks) == [i for i in range(48) if i != 7]
-    assert all(el.get("data-action") == "mark" for el in with_attr(root, "data-mark"))
+    edges = with_attr(root, "data-mark")
+    assert len(edges) == 20, "one target per edge square"
+    assert all(el.get("data-action") == "mark" and el.get("role") == "button" for el in edges)
+    for el in edges:
+        hit = el.find(SVG + "rect")
+        assert float(hit.get("width")) >= 44 and float(hit.get("height")) >= 44
+    board, reached = Board(), set()
+    for el in edges:               # tapping a square again and again reaches each free mark
+        pending, key = None, el.get("id")
+        for _ in range(4):
+            square = [e for e in with_attr(draw(state, 1, pending, board=board)[1], "data-mark")
+                      if e.get("id") == key][0]
+            pending = board.tap(seat_view(state), {"action": "mark",
+                                                   "mark": square.get("data-mark")}, pending)
+            reached.add(pending.index)
+    assert reached == {i for i in range(48) if i != 7}
     assert with_attr(root, "data-tile") == [], "D1: the hand is shown, but not played, yet"
     tile = ENGINE.view(state, 1)["hands"][1][0]["tile"]
     board = Board()
@@ -95,6 +108,8 @@ def test_u03_tapping_a_mark_stages_it_and_a_taken_mark_does_nothing():
     chosen = [el for el in root.iter() if "chosen" in classes(el)]
     targets = [el.get("data-mark") for el in with_attr(root, "data-mark")]
     assert len(chosen) == 1 and "12" not in targets and "13" in targets
+    square = [el for el in with_attr(root, "data-mark") if "current" in classes(el)][0]
+    assert square.get("data-mark") == "13" and "press for the" in square.get("aria-label")
     assert "Confirm" in board.hint(seat_view(state), move)
 
 

@@ -355,8 +355,40 @@ def test_k4_end_turn_is_always_a_button_and_hands_over():
     board = Board()
     picked(board, state, fig(4))
     assert board.buttons(seat_view(state), None)[-1][:2] == ("End turn", "end-turn")
+    assert picked(board, state, {"action": "end-turn"}) is None, "points are left: it asks"
+    assert "End your turn anyway?" in board.hint(seat_view(state), None)
+    assert board.buttons(seat_view(state), None)[-1] == ("Yes, end my turn", "end-turn", True)
     assert picked(board, state, {"action": "end-turn"}) == END
+    assert board.figure is None and not board.ending
+    picked(board, state, {"action": "end-turn"}, fig(4))
+    assert not board.ending, "any other tap drops the question"
+
+
+def test_escape_drops_the_field_then_the_figure():
+    state = started()
+    board = Board()
+    picked(board, state, fig(4))
+    board.target = 5
+    board.cancel()
+    assert board.target is None and board.figure == 4
+    board.cancel()
     assert board.figure is None
+
+
+def test_the_last_sides_actions_are_marked_until_the_other_side_acts():
+    state = started()
+    board = Board()
+    svg_of(board, state, 0)
+    move = next(m for m in ENGINE.legal(state) if m.kind == "step")
+    after = ENGINE.apply(state, move)
+    markup = svg_of(board, after, 0)
+    assert markup.count('class="was"') == 1 and 'class="last-move"' in markup
+    rebel = ENGINE.apply(after, END)
+    assert 'class="was"' in svg_of(board, rebel, 1), "the rebel sees the king's action"
+    step = next((m for m in ENGINE.legal(rebel) if m.kind == "step"), None)
+    if step is not None:
+        markup = svg_of(board, ENGINE.apply(rebel, step), 1)
+        assert markup.count('class="was"') == 1, "only the rebel's action now"
 
 
 def test_taps_on_other_sides_figures_and_dark_fields_do_nothing():
@@ -463,6 +495,36 @@ def test_a_hot_seat_game_by_taps_reaches_the_end_through_the_session():
                 moved = session.state != state
         if session.phase == "play":
             session.tap({"action": "end-turn"})
+            session.tap({"action": "end-turn"})     # sure, even with points left
     assert session.phase == "over" and ENGINE.outcome(session.state) is not None
     tokens = ENGINE.split(session.saved.moves)
     assert sum(t != ENGINE.encode(END) for t in tokens) > 30, "figures moved, not just turns"
+
+
+def test_a_players_own_actions_of_this_turn_can_be_taken_back_one_by_one():
+    saved = SavedGame(id="00000000000000cc", game="tyrannen", seed="cd" * 16,
+                      names=("Ana", "Bo"), options={"side": "A"})
+    session = Session.open(saved, Store(MemoryBackend()))
+    session.reveal()
+    for f in (8, 9, 10):
+        session.tap({"action": "pick", "figure": str(f)})
+    session.tap({"action": "assassins"})
+    assert not session.can_undo(), "the assassins are handed over with the device"
+    session.dismiss_news()
+    session.reveal()
+    start, moves = session.state, session.saved.moves
+    steps = []
+    for _ in range(2):
+        move = next(m for m in ENGINE.legal(session.state) if m.kind == "step")
+        steps.append(session.state)
+        session.tap({"action": "pick", "figure": str(move.fig)})
+        session._commit(move)
+    assert session.can_undo()
+    session.undo()
+    assert session.state == steps[1] and len(session.log(0)) == len(session.played)
+    session.undo()
+    assert session.state == start and session.saved.moves == moves
+    assert not session.can_undo(), "nothing of this turn is left to take back"
+    assert Session.open(session.saved, session.store).state == start, "stored as taken back"
+    session._commit(END)
+    assert not session.can_undo(), "an ended turn stays ended"

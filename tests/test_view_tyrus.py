@@ -157,9 +157,13 @@ def translate(el):
     return float(x), float(y)
 
 
+def number(el):
+    """A building's index, from its class b0..b5."""
+    return next(int(c[1:]) for c in classes(el) if re.fullmatch(r"b\d", c))
+
+
 def buildings(root):
-    return {int(el.get("data-building")) if el.get("data-building") else None: el
-            for el in find(root, "bldg")}
+    return {number(el): el for el in find(root, "bldg")}
 
 
 def hand_tiles(root):
@@ -177,7 +181,7 @@ def test_every_example_is_one_small_well_formed_svg(key):
     assert root.tag == SVG + "svg"
     assert root.get("viewBox").startswith("0 0 360 ")
     assert root.get("width") is None and root.get("height") is None, "CSS sizes the board"
-    assert root.get("role") == "img" and root.get("aria-label")
+    assert root.get("role") in ("img", "group") and root.get("aria-label")
     assert len(out.encode()) < 40_000
     assert len(find(root, "bldg")) == 6
 
@@ -195,15 +199,18 @@ def test_hand_tiles_carry_data_tile_for_exactly_the_hand(key):
         assert all("back" in classes(el) for el in hand_tiles(root))
 
 
-def test_hand_tiles_are_finger_sized_and_in_one_row():
+def test_hand_tiles_are_finger_sized_in_two_rows():
     _, root = draw(seen_by(START, 0))
     tiles = hand_tiles(root)
     assert len(tiles) == 9
-    assert {translate(el)[1] for el in tiles} == {translate(tiles[0])[1]}
+    rows = sorted({translate(el)[1] for el in tiles})
+    assert len(rows) == 2
     for el in tiles:
-        assert float(el.find(SVG + "rect").get("width")) >= 34
-    xs = [translate(el)[0] for el in tiles]
-    assert xs == sorted(xs) and xs[0] >= 0 and xs[-1] + 36 <= 360
+        hit = el.find(SVG + "rect")
+        assert "hit" in classes(hit)
+        assert float(hit.get("width")) >= 44 and float(hit.get("height")) >= 44
+    xs = [translate(el)[0] for el in tiles if translate(el)[1] == rows[0]]
+    assert xs == sorted(xs) and xs[0] >= 0 and xs[-1] + 40 <= 360
 
 
 def test_selected_tile_is_raised_and_outlined():
@@ -219,15 +226,27 @@ def test_targets_are_exactly_the_given_buildings():
         _, root = draw(seen_by(MID, 0), selected="M3", targets=targets)
         clickable = {int(el.get("data-building")) for el in find(root, "bldg")
                      if el.get("data-building") is not None}
-        glowing = {int(el.get("data-building")) for el in find(root, "target")}
+        glowing = {number(el) for el in find(root, "target")}
         assert clickable == glowing == set(targets)
         assert len(find(root, "glow")) == len(targets)
 
 
-def test_without_a_selection_every_building_is_clickable_and_none_glows():
+def test_without_a_selection_no_building_is_a_target_and_none_glows():
     _, root = draw(seen_by(MID, 0))
-    assert sorted(int(el.get("data-building")) for el in find(root, "bldg")) == list(range(6))
+    assert sorted(buildings(root)) == list(range(6))
+    assert not [el for el in root.iter() if el.get("data-building") is not None]
     assert not find(root, "target") and not find(root, "glow")
+
+
+def test_every_target_is_focusable_and_named_for_what_acting_does():
+    _, root = draw(seen_by(MID, 0), selected="M3", targets=[4])
+    acting = [el for el in root.iter() if el.get("data-tile") or el.get("data-building")]
+    assert acting and all(el.get("tabindex") == "0" and el.get("role") == "button"
+                          for el in acting)
+    names = {el.get("aria-label") for el in acting}
+    assert "M3, merchants 3, in your hand: put it back" in names
+    assert any(n.endswith("place merchants 3 here") for n in names)
+    assert root.get("role") == "group"
 
 
 def test_not_interactive_marks_nothing_clickable_and_nothing_highlighted():
@@ -243,9 +262,9 @@ def test_pending_tile_is_drawn_in_its_building_and_left_out_of_the_hand():
     hand = [el.get("data-tile") for el in hand_tiles(root)]
     assert "M3" not in hand and len(hand) == len(view["hands"][0]) - 1
     pending = find(root, "pending")
-    assert len(pending) == 1 and pending[0].get("data-action") == "take-back"
+    assert len(pending) == 1 and pending[0].get("data-action") is None  # Take back does it
     assert words(pending[0]) == "M3"
-    target = [el for el in find(root, "bldg") if el.get("data-building") == "4"][0]
+    target = buildings(root)[4]
     assert pending[0] in list(target.iter()), "drawn inside building 4"
     visitors = [el for el in target.iter() if "tile" in classes(el)]
     assert len(visitors) == len(view["buildings"][4]["tiles"]) + 1
@@ -309,9 +328,9 @@ def test_the_viewers_buildings_are_below_the_opponents():
 
 def test_the_election_buildings_are_emphasised():
     _, root = draw(seen_by(MID, 0))
-    assert sorted(int(el.get("data-building")) for el in find(root, "elect")) == [0, 3]
+    assert sorted(number(el) for el in find(root, "elect")) == [0, 3]
     _, root = draw(seen_by(AFTER_TALLY, 0))
-    assert sorted(int(el.get("data-building")) for el in find(root, "elect")) == [2, 5]
+    assert sorted(number(el) for el in find(root, "elect")) == [2, 5]
     _, root = draw(seen_by(OVER, 0, public_hands=True))
     assert not find(root, "elect")
 
@@ -385,3 +404,13 @@ def test_render_tally_explains_a_null_election():
 
 def test_render_tally_is_empty_before_the_first_tally():
     assert render_tally(seen_by(START, 0), NAMES) == ""
+
+
+def test_a_counter_with_no_block_to_counter_says_so():
+    tally = copy.deepcopy(FRENCH_TALLY)
+    lines = [li.text for li in tally_tree(full(last_tally=tally)).iter("li")]
+    assert "Ana: priests 6, counters a block" in lines
+    tally["sides"][0].update(block=0, counter=0)
+    lines = [li.text for li in tally_tree(full(last_tally=tally)).iter("li")]
+    assert "Ana: priests 6, no block to counter" in lines
+    assert not any("counters a block" in line for line in lines)

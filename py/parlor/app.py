@@ -57,10 +57,23 @@ class App:
         self.notice = ""
         self.setups = {e.key: home_screens.new_setup(e) for e in catalog.entries()}
         self.bot_turn = create_proxy(self.run_bot)
+        self.staged = False
 
     # Screens
 
     def render(self) -> None:
+        focused = focus_key(self.root)
+        held = self.link or self.session
+        staged = held is not None and held.pending is not None
+        if staged and not self.staged and focused is not None:
+            focused = ""            # a move was just staged: on to its Confirm
+        self.staged = staged
+        self.draw()
+        restore_focus(self.root, focused)
+        rove(self.root)
+        announce(self.root)
+
+    def draw(self) -> None:
         if self.link is not None:
             self.root.innerHTML = link_screens.link_screen(self.link, page_base(), self.show_qr,
                                                            self.show_seat_link)
@@ -156,6 +169,28 @@ class App:
         data = {k: getattr(target.dataset, k) for k in DATA_KEYS
                 if getattr(target.dataset, k, None) is not None}
         self.guarded(self.dispatch, data)
+
+    def on_key(self, event) -> None:
+        """Keys on a board: Enter or Space acts on the focused target, an arrow moves to the
+        nearest target that way, Escape takes back a staged move or drops the selection."""
+        key, here = event.key, event.target
+        on_board = bool(here.closest(".board")) if hasattr(here, "closest") else False
+        if key in ("Enter", " ") and on_board and here.getAttribute("role") == "button":
+            event.preventDefault()
+            self.on_click(event)
+        elif key in ARROWS and on_board:
+            event.preventDefault()
+            step_focus(here, *ARROWS[key])
+        elif key == "Escape" and (self.link or self.session) is not None:
+            self.guarded(self.cancel)
+
+    def cancel(self) -> None:
+        held = self.link or self.session
+        if held.pending is not None:
+            held.pending = None
+        else:
+            getattr(held.board, "cancel", held.board.reset)()
+        self.render()
 
     def guarded(self, action, *args) -> None:
         """Run an action; a bug shows a message and the home screen, never a traceback."""
@@ -312,6 +347,8 @@ class App:
             session.dismiss_news()
         elif action == "take-back":
             session.take_back()
+        elif action == "undo":
+            session.undo()
         elif action == "confirm":
             session.confirm()
         elif action == "rematch":
@@ -319,6 +356,85 @@ class App:
         else:
             session.tap(data)
         self.render()
+
+
+ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
+TAP_ATTRIBUTES = ("data-action", "data-tile", "data-building", "data-figure", "data-cell",
+                  "data-mark")
+
+
+def focus_key(root) -> str | None:
+    """A selector for the focused element inside `root` (its id, or else its tap attributes),
+    '' when it has neither, None when the focus is elsewhere."""
+    here = js.document.activeElement
+    if not here or not root.contains(here) or here == root:
+        return None
+    if here.id:
+        return "#" + str(here.id)
+    parts = [f'[{name}="{here.getAttribute(name)}"]' for name in TAP_ATTRIBUTES
+             if here.hasAttribute(name)]
+    return "".join(parts)
+
+
+def restore_focus(root, key: str | None) -> None:
+    """After a redraw, focus what had the focus before, or else the next thing to act on."""
+    if key is None:
+        return
+    same = root.querySelector(key) if key else None
+    if same:
+        same.focus()
+        return
+    other = (root.querySelector(".actions button.primary") or
+             root.querySelector(".board [role=button]") or root.querySelector(".actions button")
+             or root.querySelector("section button.primary") or root.querySelector("button"))
+    if other:
+        other.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
+
+
+def step_focus(here, dx: int, dy: int) -> None:
+    """Move the focus to the board target nearest `here` in the direction (dx, dy)."""
+    box = here.getBoundingClientRect()
+    x0, y0 = box.left + box.width / 2, box.top + box.height / 2
+    best, best_cost = None, None
+    for other in here.closest("svg").querySelectorAll("[role=button]"):
+        if other == here:
+            continue
+        b = other.getBoundingClientRect()
+        ddx, ddy = b.left + b.width / 2 - x0, b.top + b.height / 2 - y0
+        ahead = ddx * dx + ddy * dy
+        if ahead <= 1:
+            continue
+        cost = ahead + 2 * abs(ddx * dy + ddy * dx)
+        if best_cost is None or cost < best_cost:
+            best, best_cost = other, cost
+    if best is not None:
+        here.setAttribute("tabindex", "-1")
+        best.setAttribute("tabindex", "0")
+        best.focus()
+
+
+def rove(root) -> None:
+    """One tab stop per board (so Tab goes on to the buttons): the focused target, else the
+    chosen one, else the first; the arrows move between the others."""
+    for board in root.querySelectorAll(".board"):
+        if board.scrollWidth > board.clientWidth and not board.querySelector("[role=button]"):
+            board.tabIndex = 0      # a board wider than the phone scrolls by keys too
+    for svg in root.querySelectorAll(".board svg[role=group]"):
+        current = (svg.querySelector("[role=button]:focus")
+                   or svg.querySelector('[role=button][aria-pressed="true"]')
+                   or svg.querySelector("[role=button]"))
+        for other in svg.querySelectorAll("[role=button]"):
+            other.setAttribute("tabindex", "0" if other == current else "-1")
+
+
+def announce(root) -> None:
+    """Read out what the screen marks with data-announce, when it changed (the live region
+    lives outside the redrawn part of the page, so screen readers notice it)."""
+    words = " ".join(" ".join(str(el.textContent).split())
+                     for el in root.querySelectorAll("[data-announce]"))
+    region = js.document.getElementById("announce")
+    if words and region and region.textContent != words:
+        region.textContent = words
 
 
 def page_base() -> str:
@@ -355,6 +471,11 @@ def start() -> None:
     root = js.document.getElementById("app")
     app = App(root)
     root.addEventListener("click", create_proxy(app.on_click))
+    root.addEventListener("keydown", create_proxy(app.on_key))
+    region = js.document.createElement("div")
+    region.id, region.className = "announce", "sr-only"
+    region.setAttribute("aria-live", "polite")
+    js.document.body.appendChild(region)
     js.window.addEventListener("hashchange", create_proxy(lambda event: take_fragment(app)))
     js.window.addEventListener("storage", create_proxy(lambda event: app.guarded(
         app.on_storage, event)))

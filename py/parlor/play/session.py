@@ -108,6 +108,26 @@ class Session:
     def take_back(self) -> None:
         self.pending = None
 
+    def can_undo(self) -> bool:
+        """Whether the last move may be taken back: on a board that plays moves at once (no
+        Confirm), a move of the holder's own turn, still going on (nobody else saw it)."""
+        if self.phase != "play" or self.board.stages_moves or not self.played:
+            return False
+        before = self.played[-1][0]
+        return (list(self.engine.to_move(before)) == list(self.engine.to_move(self.state))
+                == [self.holder])
+
+    def undo(self) -> None:
+        """Take back the holder's last move of this turn (see can_undo)."""
+        if not self.can_undo():
+            return
+        self.state, _ = self.played.pop()
+        self.saved = self.saved.with_moves(self.saved.moves[:-self.engine.token_width])
+        for lines in self.lines.values():
+            del lines[len(self.played):]
+        self.save()
+        self.board.reset()
+
     def confirm(self) -> None:
         """Commit the staged move, store the game, and move on."""
         if self.phase != "play" or self.pending is None:

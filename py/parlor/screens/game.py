@@ -11,24 +11,25 @@ def game_screen(session) -> str:
     names = session.saved.names
     title = esc(session.saved.entry.title())
     header = (f'<header class="bar">{button("‹ Games", "home")}<h1>{title}</h1>'
-              f'<span class="turn-line">{esc(turn_line(session))}</span></header>')
+              f'<span class="turn-line" data-announce>{esc(turn_line(session))}</span></header>')
     notice = f'<p class="notice" role="alert">{esc(session.notice)}</p>' if session.notice else ""
     board = session.board
     if session.phase == "pass":
         mover = names[session.mover]
         return (header + notice +
-                f'<section class="screen-pass card"><p>Pass the device to</p><h2>{esc(mover)}</h2>'
+                f'<section class="screen-pass card"><p data-announce>Pass the device to</p>'
+                f'<h2 data-announce>{esc(mover)}</h2>'
                 f'<p>Everyone else: look away while {esc(mover)} plays.</p>'
                 f'{button(f"I am {mover}: show my game", "reveal", True)}</section>')
     if session.phase == "news":
-        return (header + notice + '<section class="screen-news card">' + session.news +
+        return (header + notice + '<section class="screen-news card" data-announce>' + session.news +
                 button("Continue", "continue", True) + "</section>")
     if session.phase == "over":
         outcome = session.engine.outcome(session.state)
         everyone = session.seen(None)
         return (header + notice +
-                f'<section class="screen-over card"><h2>{esc(result_line(outcome, names))}</h2>'
-                f'<p>{esc(sentence(outcome.reason))}</p>'
+                f'<section class="screen-over card"><h2 data-announce>{esc(result_line(outcome, names))}'
+                f'</h2><p data-announce>{esc(sentence(outcome.reason))}</p>'
                 f'{button("Play again", "rematch", True)}{button("All games", "home")}</section>'
                 f'<div class="board">{board.svg(everyone, None, names, False)}</div>'
                 f'<section class="screen-news card">{board.summary(everyone.view, names)}</section>'
@@ -38,8 +39,9 @@ def game_screen(session) -> str:
     seen = session.seen(seat)
     actions = ""
     if playing:
+        undo = [("Take back", "undo", False)] if session.can_undo() else []
         actions = action_bar(board.hint(seen, session.pending), session.pending is not None,
-                             board.buttons(seen, session.pending))
+                             undo + board.buttons(seen, session.pending))
     elif session.phase == "bot":
         actions = '<p class="hint" aria-live="polite">The computer is thinking…</p>'
     return (header + notice
@@ -59,5 +61,6 @@ def log(session, seat) -> str:
     items = [f"<li>{esc(with_names(line, names))}</li>" for line in session.log(seat)]
     if not items:
         return ""
+    items[-1] = items[-1].replace("<li>", "<li data-announce>", 1)   # the newest move is news
     return ('<details class="log card"><summary>Game log</summary><ol reversed>'
             + "".join(reversed(items)) + "</ol></details>")

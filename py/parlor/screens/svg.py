@@ -63,3 +63,19 @@ def group(*children: str, x=0, y=0, **attributes) -> str:
     """A <g> moved to (x, y)."""
     move = f"translate({num(x)},{num(y)})" if (x or y) else None
     return tag("g", *children, transform=move, **attributes)
+
+
+def target(*children: str, label: str, x=0, y=0, **attributes) -> str:
+    """Something a player acts on: a <g> that takes keyboard focus, named for screen readers
+    by `label` (what it is and what acting on it does)."""
+    return group(*children, x=x, y=y, tabindex="0", role="button", aria_label=label,
+                 **attributes)
+
+
+def board_svg(*children: str, width: float, height: float, label: str, **attributes) -> str:
+    """A board's <svg>: a named group when it holds targets (their names must reach screen
+    readers), a named picture otherwise."""
+    acting = any('role="button"' in child for child in children)
+    return tag("svg", *children, xmlns="http://www.w3.org/2000/svg",
+               viewBox=f"0 0 {num(width)} {num(height)}", role="group" if acting else "img",
+               aria_label=label, **attributes)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-from ...screens.svg import clip, esc, group, num, tag, text
+from ...screens.svg import board_svg, clip, esc, group, num, tag, target, text
 
 WIDTH = 360
 MARGIN, SQUARE, SIZE = 12, 56, 6
@@ -67,9 +67,8 @@ def render(view: dict, ui: dict, names) -> str:
              group(_board(view, ui), y=strip + GAP, class_="grid")]
     if tray:
         parts.append(group(_tray(view, ui, shown), y=strip + 2 * GAP + BOARD, class_="tray"))
-    return tag("svg", *parts, xmlns="http://www.w3.org/2000/svg",
-               viewBox=f"0 0 {WIDTH} {height}", role="img",
-               aria_label=_summary(view, shown), class_="board tsuro", font_family=FONT)
+    return board_svg(*parts, width=WIDTH, height=height, label=_summary(view, shown),
+                     class_="board tsuro", font_family=FONT)
 
 
 def display_names(names, players: int) -> tuple:
@@ -101,7 +100,7 @@ def marker(seat: int, cx: float, cy: float, r: float, out: bool = False) -> str:
     fill, ink = (GREY, "#1d2430") if out else (FILL[seat % 8], INK[seat % 8])
     parts = [_shape(shape, r, fill="none", stroke="#ffffff", stroke_width=3),
              _shape(shape, r, fill=fill, stroke="#1d2430", stroke_width=1.2),
-             text(0, r * (0.36 + LABEL_SHIFT.get(shape, 0)), seat + 1, font_size=r * 1.05,
+             text(0, r * (0.36 + LABEL_SHIFT.get(shape, 0)), seat + 1, font_size=max(11.0, r * 1.05),
                   font_weight="bold", fill=ink, text_anchor="middle")]
     if out:
         d = f"M{num(-r)},{num(-r)}L{num(r)},{num(r)}M{num(r)},{num(-r)}L{num(-r)},{num(r)}"
@@ -238,17 +237,17 @@ def _strip(view: dict, shown: tuple) -> str:
         name = clip(shown[s], room)
         cell = [tag("rect", width=w, height=float(ROW_H), rx=6, fill=fill,
                     stroke="#1d2430" if moving else "#cfc5b1", class_="chip"),
-                marker(s, 11, ROW_H / 2, 7, out),
+                marker(s, 11, ROW_H / 2, 8, out),
                 text(21, 15, name, font_size=11.5,
                      font_weight="bold" if moving else None,
                      fill="#6b7280" if out and not won else "#1d2430", class_="name")]
         if won:
-            cell.append(text(w - 4, 15, "won", font_size=10, font_weight="bold",
+            cell.append(text(w - 4, 15, "won", font_size=11, font_weight="bold",
                              fill="#2e7d32", text_anchor="end", class_="won-label"))
         elif out:
             cell += [tag("line", x1=20, x2=22 + 6.2 * len(name), y1=ROW_H / 2, y2=ROW_H / 2,
                          stroke="#6b7280", stroke_width=1, class_="struck"),
-                     text(w - 4, 15, "out", font_size=10, font_weight="bold", fill=OUT_RED,
+                     text(w - 4, 15, "out", font_size=11, font_weight="bold", fill=OUT_RED,
                           text_anchor="end", class_="out-label")]
         elif view["dragon"] == s:
             cell.append(group(_dragon(18), x=w - 21, y=2, class_="dragon-held"))
@@ -343,8 +342,11 @@ def _ghost(mark, pending: dict, interactive: bool) -> str:
     body = (tile(turned(pending["pairs"], pending["rot"]), SQUARE)
             + tag("rect", x=-1.5, y=-1.5, width=SQUARE + 3, height=SQUARE + 3, rx=4,
                   fill="none", stroke=GOLD, stroke_width=3, class_="pulse"))
-    return group(body, x=x, y=y, class_=f"ghost tile{pending['tile']}",
-                 data_action="rotate" if interactive else None)
+    if not interactive:
+        return group(body, x=x, y=y, class_=f"ghost tile{pending['tile']}")
+    return target(body, x=x, y=y, class_=f"ghost tile{pending['tile']}",
+                  label="The tile you are trying, in front of your marker: turn it",
+                  data_action="rotate")
 
 
 def _markers(view: dict, ui: dict, moved, mover) -> str:
@@ -389,29 +391,48 @@ def _outcomes(pending: dict) -> str:
     return group(*parts, class_="outcomes")
 
 
+POINT_WORDS = ("top side, left point", "top side, right point", "right side, upper point",
+               "right side, lower point", "bottom side, right point", "bottom side, left point",
+               "left side, lower point", "left side, upper point")
+
+
 def _start_marks(view: dict, pending: dict, interactive: bool) -> str:
-    """Free start marks during setup: tap targets reaching out over the frame."""
+    """Free start marks during setup. They sit a third of a square apart, too close to tap
+    one by one, so the target is the edge square (56 units and the frame): a tap chooses its
+    first free mark, the next tap its next one."""
     taken = {tuple(m["mark"]) for m in view["markers"] if m["mark"] is not None}
     chosen = pending.get("index") if pending.get("kind") == "mark" else None
+    squares: dict = {}
     parts = []
     for i, m in enumerate(view["start_marks"]):
         if tuple(m) in taken:
             continue
+        squares.setdefault((m[0], m[1]), []).append(i)
         x, y = spot(m)
         if i == chosen:
             parts.append(group(marker(view["to_move"][0], x, y, 9), class_="chosen",
                                opacity=0.85))
-            continue
-        dx, dy = _outward(m)
-        wide, deep = 8.5, 11
-        hx, hy = (wide, deep) if dx == 0 else (deep, wide)
-        parts.append(group(
-            tag("rect", x=x - hx + dx * 3, y=y - hy + dy * 3, width=2 * hx, height=2 * hy,
-                fill="#ffffff", fill_opacity=0),
-            tag("circle", cx=x, cy=y, r=5.0, fill="#22303f", stroke=GOLD, stroke_width=2),
-            class_="mark free",
-            data_action="mark" if interactive else None,
-            data_mark=str(i) if interactive else None))
+        else:
+            parts.append(tag("circle", cx=x, cy=y, r=5.0, fill="#22303f", stroke=GOLD,
+                             stroke_width=2, class_="mark free"))
+    if interactive:
+        for (row, col), free in squares.items():
+            here = free.index(chosen) if chosen in free else -1
+            tap = free[(here + 1) % len(free)]
+            x0 = 0 if col == 0 else MARGIN + col * SQUARE
+            y0 = 0 if row == 0 else MARGIN + row * SQUARE
+            x1 = BOARD if col == SIZE - 1 else MARGIN + (col + 1) * SQUARE
+            y1 = BOARD if row == SIZE - 1 else MARGIN + (row + 1) * SQUARE
+            point = POINT_WORDS[view["start_marks"][tap][2]]
+            what = (f"chosen; {len(free) - 1} more free here: press for the {point}"
+                    if here >= 0 and len(free) > 1 else "chosen" if here >= 0
+                    else f"start on its {point}")
+            parts.append(target(
+                tag("rect", x=x0, y=y0, width=x1 - x0, height=y1 - y0, fill="none",
+                    pointer_events="all", class_="hit"),
+                class_="edge" + " current" * (here >= 0), data_action="mark", data_mark=str(tap),
+                id=f"edge-{row}-{col}",
+                label=f"Edge square, row {row + 1}, column {col + 1}: {what}"))
     return group(*parts, class_="start-marks")
 
 
@@ -456,14 +477,20 @@ def _hand(hand, ui: dict, placing: bool) -> str:
         if t["tile"] in blocked:
             body += (tag("rect", width=TILE, height=TILE, rx=3, fill="#1d2430",
                          fill_opacity=0.45)
-                     + text(TILE / 2, TILE / 2 - 2, "puts you", font_size=10,
+                     + text(TILE / 2, TILE / 2 - 2, "puts you", font_size=11,
                             font_weight="bold", fill="#ffffff", text_anchor="middle")
-                     + text(TILE / 2, TILE / 2 + 10, "out", font_size=10,
+                     + text(TILE / 2, TILE / 2 + 11, "out", font_size=11,
                             font_weight="bold", fill="#ffffff", text_anchor="middle"))
         classes = "tile hand" + " sel" * chosen + " blocked" * (t["tile"] in blocked)
-        parts.append(group(body, x=10 + i * (TILE + 8), y=(TRAY_H - TILE) / 2 - 5 * chosen,
-                           class_=classes,
-                           data_tile=str(t["tile"]) if interactive else None))
+        x, y = 10 + i * (TILE + 8), (TRAY_H - TILE) / 2 - 5 * chosen
+        if not interactive:
+            parts.append(group(body, x=x, y=y, class_=classes))
+            continue
+        does = ("turn it" if chosen else "try it in front of your marker")
+        if t["tile"] in blocked:
+            does = "it puts you out however it is turned"
+        parts.append(target(body, x=x, y=y, class_=classes, data_tile=str(t["tile"]),
+                            label=f"Tile {i + 1} of your hand: {does}"))
     return group(*parts, class_="hand-row")
 
 
@@ -476,14 +503,14 @@ def _supplies(view: dict, shown: tuple) -> str:
                   stroke="#ffffff", stroke_width=1)
             + text(size / 2, size * 0.68, view["pile"], font_size=15, font_weight="bold",
                    fill="#ffffff", text_anchor="middle", class_="pile-count")
-            + text(size / 2, size + 14, "pile", font_size=10, fill="#4a4036",
+            + text(size / 2, size + 14, "pile", font_size=11, fill="#4a4036",
                    text_anchor="middle"))
     holder = view["dragon"]
     dragon = [_dragon(size)]
     if holder is not None:
         dragon.append(marker(holder, size, 2, 7))
     label = "dragon: free" if holder is None else clip(shown[holder], 9)
-    dragon.append(text(size / 2, size + 14, label, font_size=10, fill="#4a4036",
+    dragon.append(text(size / 2, size + 14, label, font_size=11, fill="#4a4036",
                        text_anchor="middle", class_="dragon-holder"))
     return (group(pile, x=236, y=14, class_="pile")
             + group(*dragon, x=300, y=14, class_="dragon"))
@@ -537,8 +564,8 @@ def _exchange(exchange: dict, ui: dict) -> str:
 def _badge(size: float, label: str, colour: str, top: bool = False) -> str:
     """A small label pill across the bottom (or top) of a tile."""
     y = 2 if top else size - 16
-    return (tag("rect", x=2, y=y, width=size - 4, height=14, rx=7, fill=colour)
-            + text(size / 2, y + 10.5, label, font_size=9, font_weight="bold",
+    return (tag("rect", x=1, y=y, width=size - 2, height=14, rx=7, fill=colour)
+            + text(size / 2, y + 11, label, font_size=11, font_weight="bold",
                    fill="#ffffff", text_anchor="middle"))
 
 

@@ -34,11 +34,27 @@ class Board:
         self.figure: int | None = None    # selected figure; it stays selected after acting
         self.target: int | None = None    # chosen field (or side B start) awaiting a button
         self.chosen: tuple = ()           # citizens picked as assassins so far
+        self.ending = False               # End turn pressed with AP left: asked to be sure
+        self.places: dict | None = None   # where each figure stood in the view last drawn
+        self.mover = None                 # the seat to move in the view last drawn
+        self.acting = None                # whose actions `moved` shows
+        self.moved: dict = {}             # figure -> field it stood on before those actions
 
     def reset(self) -> None:
         """After a move: forget the chosen field; the figure that acted stays selected."""
         self.target = None
         self.chosen = ()
+        self.ending = False
+
+    def cancel(self) -> None:
+        """Escape: drop the chosen field, else the selected figure, else the assassins picked."""
+        self.ending = False
+        if self.target is not None:
+            self.target = None
+        elif self.figure is not None:
+            self.figure = None
+        else:
+            self.chosen = ()
 
     # Reading the position from the view.
 
@@ -100,8 +116,13 @@ class Board:
         if phase not in ("king", "rebel"):
             return None
         if action == "end-turn":
+            if not self.ending and list(legal) != [END]:
+                self.ending = True          # points are left: ask once more
+                return None
             self.figure = self.target = None
+            self.ending = False
             return END
+        self.ending = False
         if "figure" in data:
             fig = int(data["figure"])
             if self._own(view, fig):
@@ -156,8 +177,26 @@ class Board:
 
     def svg(self, seen, pending, names, interactive: bool) -> str:
         view = seen.view
+        self._track(view)
         ui = self._ui(seen) if interactive and seen.seat in view["to_move"] else {}
+        ui["moved"] = [{"from": cell, "to": self.places[f]} for f, cell in self.moved.items()]
         return view_tt.render(view, ui, list(names))
+
+    def _track(self, view: dict) -> None:
+        """Follow the figures from view to view drawn: `moved` keeps where each figure stood
+        before the actions of the side that acted last (the last move, marked on the board)."""
+        places = {f: None if _at(view, f) is None else view_tt.index(view, _at(view, f))
+                  for f in range(N_FIGURES)}
+        if self.places is not None and places != self.places and view["phase"] in (
+                "king", "rebel", "over") and self.mover is not None:
+            if self.mover != self.acting:
+                self.acting, self.moved = self.mover, {}
+            for f, cell in self.places.items():
+                if places[f] != cell and f not in self.moved and cell is not None:
+                    self.moved[f] = cell
+            self.moved = {f: cell for f, cell in self.moved.items() if places[f] != cell}
+        self.places = places
+        self.mover = view["to_move"][0] if view["to_move"] else None
 
     def _ui(self, seen) -> dict:
         """What the player to move may tap, what is lit, and the preview of a chosen field."""
@@ -180,7 +219,8 @@ class Board:
         choices = self._choices(seen)
         ui = {"pickable": [f for f in figs if self._own(view, f)],
               "selected": self._selected(view),
-              "targets": [{"cell": ch.cell, "kind": ch.kind, "cost": ch.cost} for ch in choices],
+              "targets": [{"cell": ch.cell, "kind": ch.kind, "cost": ch.cost,
+                           "words": f"{_does(view, ch)}, {ch.cost} AP"} for ch in choices],
               "target": self.target}
         here = [ch for ch in choices if ch.cell == self.target and self.target is not None]
         if here:
@@ -213,7 +253,10 @@ class Board:
         fig = self._selected(view)
         if fig is not None and Move("unmask", fig) in seen.legal:
             out.append(("Unmask", "unmask", True))
-        out.append(("End turn", "end-turn", list(seen.legal) == [END]))
+        if self.ending:
+            out.append(("Yes, end my turn", "end-turn", True))
+        else:
+            out.append(("End turn", "end-turn", list(seen.legal) == [END]))
         return out
 
     def hint(self, seen, pending) -> str:
@@ -234,6 +277,8 @@ class Board:
         fig = self._selected(view)
         pools = (f"{ap['king']} king AP and {ap['knights']} knight AP left."
                  if phase == "king" else f"{ap['rebel']} AP left.")
+        if self.ending:
+            return f"{pools} End your turn anyway? Those points are lost."
         if fig is None:
             who = "the king or a knight" if phase == "king" else "a citizen or assassin"
             return f"{pools} Tap {who} to see where it can go."
@@ -279,7 +324,7 @@ class Board:
                          f"\u00b7 Knights {card['knight_ap']} AP"),
                 "shackle": ("Shackle: the knights may capture one citizen this round."
                             if card["shackle"] else "No shackle: no captures this round."),
-                "next": f"{_seat_name(names, 0)} (the king) moves first."}
+                "next": f"{_king_player(names)} moves first."}
         return view_tt.render_news(round_card, events)
 
     def summary(self, view: dict, names) -> str:
@@ -330,6 +375,18 @@ def _word(choice: Choice) -> str:
     return "Push" if choice.kind == "push" else STRIKE_WORDS.get(choice.kind, "Move")
 
 
+def _does(view: dict, ch: Choice) -> str:
+    """What a choice does, in words: "move here", "push citizen 3 east", "capture citizen 4"."""
+    if ch.kind == "push":
+        pushed = " and ".join(_name(view, f).lower() for f, _, _ in ch.shoved)
+        return f"push {pushed} {DIR_NAMES[ch.move.arg]}"
+    if ch.kind in ("move", "castle"):
+        return "move here" if ch.kind == "move" else "step into the castle"
+    verb = {"capture": "capture", "eliminate": "eliminate",
+            "attack": "kill" if view["king"]["wounds"] else "wound"}.get(ch.kind, ch.kind)
+    return f"{verb} {_occupant(view, ch.cell)}"
+
+
 def _what(view: dict, here: list) -> str:
     """The chosen field's actions in words, with their cost and how to do them."""
     parts = []
@@ -347,6 +404,8 @@ def _what(view: dict, here: list) -> str:
     return ", or ".join(parts) + ": choose below."
 
 
-def _seat_name(names, seat: int) -> str:
+def _king_player(names) -> str:
+    """Who plays the king, said once: "Ana (the king)", or "The king" when unnamed."""
     names = list(names or [])
-    return names[seat] if seat < len(names) and names[seat] else ("The king", "The rebels")[seat]
+    name = names[0] if names else ""
+    return f"{name} (the king)" if name and "king" not in name.lower() else "The king"

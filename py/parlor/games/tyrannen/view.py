@@ -8,7 +8,7 @@ Only what the view says is drawn, so a seat that may not know the assassins cann
 """
 from __future__ import annotations
 
-from ...screens.svg import clip, esc, group, num, tag, text
+from ...screens.svg import board_svg, clip, esc, group, num, tag, target, text
 
 WIDTH, CELL, LEFT, TOP = 360, 35, 5, 64
 STATUS_Y, FOOT_Y = 24, TOP + 10 * CELL + 6
@@ -16,8 +16,14 @@ FONT = "system-ui, -apple-system, Segoe UI, Roboto, sans-serif"
 INK, MUTED = "#2b2118", "#5b5147"
 FIELD_FILL = {"S": "url(#tt-street)", "R": "url(#tt-roof)", "T": "url(#tt-gate)"}
 FIELD_CLASS = {"S": "street", "R": "roof", "T": "gate"}
-LIT = {"move": "#1f9d55", "push": "#1d6fb8", "capture": "#c62828", "eliminate": "#c62828",
-       "attack": "#c62828", "castle": "#1f9d55", "start": "#1f9d55"}
+LIT = {"move": "#13713c", "push": "#1d5fa8", "capture": "#b71c1c", "eliminate": "#b71c1c",
+       "attack": "#b71c1c", "castle": "#13713c", "start": "#13713c"}
+# the kind of a lit field told by its outline's dashes and a sign as well as by its colour
+LIT_DASH = {"push": "7 3", "capture": "2 2.5", "eliminate": "2 2.5", "attack": "2 2.5"}
+LIT_SIGN = {"move": "\u2192", "push": "\u00bb", "capture": "\u00d7", "eliminate": "\u00d7",
+            "attack": "\u00d7", "start": "\u2605"}
+LIT_WORDS = {"move": "move here", "push": "push", "capture": "capture", "eliminate": "eliminate",
+             "attack": "attack the king", "start": "the king starts here"}
 STEP = {"N": (-1, 0), "E": (0, 1), "S": (1, 0), "W": (0, -1)}
 ROLE = ("king", "rebel")
 FIRST_CITIZEN = 8
@@ -44,11 +50,10 @@ def render(view: dict, ui: dict, names) -> str:
     height = FOOT_Y + 44
     parts = [DEFS, tag("rect", width=WIDTH, height=height, fill="#faf7f0", class_="felt"),
              _status(view, list(names)), _fields(rows), _gates(view), _starts(view),
-             _figures(view, ui), _preview(view, ui), _targets(view, ui), _castle(view, ui),
+             _last_move(view, ui), _figures(view, ui), _preview(view, ui), _targets(view, ui), _castle(view, ui),
              _footer(view)]
-    return tag("svg", *parts, xmlns="http://www.w3.org/2000/svg",
-               viewBox=f"0 0 {WIDTH} {height}", role="img", aria_label=_summary(view, names),
-               class_="board tyrannen", font_family=FONT)
+    return board_svg(*parts, width=WIDTH, height=height, label=_summary(view, names),
+                     class_="board tyrannen", font_family=FONT)
 
 
 def _summary(view: dict, names) -> str:
@@ -198,10 +203,15 @@ def _castle(view: dict, ui: dict) -> str:
         return ""
     gate = next(g for g in view["gates"] if g["at"] == view["king"]["at"])
     ax, ay = _exit_xy(view, gate)
-    return group(tag("circle", cx=ax, cy=ay, r=7.5, fill="#1f9d55", stroke="#ffffff",
-                     stroke_width=1.5),
-                 tag("path", d=_arrow(ax, ay, gate["exit"], 5), fill="#ffffff"),
-                 class_="castle lit", data_action="castle")
+    dr, dc = STEP[gate["exit"]]
+    cx, cy = cell_xy(view, index(view, gate["at"]))
+    hit = tag("rect", x=cx + dc * CELL - CELL / 2, y=cy + dr * CELL - CELL / 2, width=CELL,
+              height=CELL, fill="none", pointer_events="all", class_="hit")
+    return target(hit, tag("circle", cx=ax, cy=ay, r=7.5, fill=LIT["castle"], stroke="#ffffff",
+                           stroke_width=1.5),
+                  tag("path", d=_arrow(ax, ay, gate["exit"], 5), fill="#ffffff"),
+                  class_="castle lit", data_action="castle",
+                  label="Gate into the castle: the king steps in and wins")
 
 
 def _starts(view: dict) -> str:
@@ -217,6 +227,25 @@ def _starts(view: dict) -> str:
         parts.append(text(cx, cy + 5, i + 1, font_size=14, font_weight="bold", fill=INK,
                           text_anchor="middle"))
     return group(*parts, class_="starts")
+
+
+def _last_move(view: dict, ui: dict) -> str:
+    """The last side's actions: a dark trace from where each figure stood to where it is,
+    a hollow ring where it started, a cross where one was taken off."""
+    parts = []
+    for step in ui.get("moved", ()):
+        fx, fy = cell_xy(view, step["from"])
+        if step["to"] is None:
+            parts.append(tag("path", d=f"M{num(fx - 8)},{num(fy - 8)}l16,16m0,-16l-16,16",
+                             stroke="#3b3127", stroke_width=3, stroke_linecap="round",
+                             class_="gone"))
+            continue
+        tx, ty = cell_xy(view, step["to"])
+        parts += [tag("line", x1=fx, y1=fy, x2=tx, y2=ty, stroke="#3b3127", stroke_width=3,
+                      stroke_opacity=0.6, stroke_linecap="round", class_="trace"),
+                  tag("circle", cx=fx, cy=fy, r=9.0, fill="none", stroke="#3b3127",
+                      stroke_width=2.5, stroke_dasharray="3 2.5", class_="was")]
+    return group(*parts, class_="last-move", pointer_events="none") if parts else ""
 
 
 # Figures.
@@ -240,20 +269,42 @@ def _figures(view: dict, ui: dict) -> str:
             body = _assassin(c + 1)
         else:
             body = _citizen(c + 1, citizen["assassin"] is True or c in chosen)
-        parts.append(_place(view, FIRST_CITIZEN + c, citizen["at"], body, pickable, selected))
+        parts.append(_place(view, FIRST_CITIZEN + c, citizen["at"], body, pickable, selected,
+                            c in chosen))
     return group(*parts, class_="figures")
 
 
-def _place(view: dict, fig: int, at, body: str, pickable, selected) -> str:
+def _place(view: dict, fig: int, at, body: str, pickable, selected, chosen=False) -> str:
     cx, cy = cell_xy(view, index(view, at))
     ring = ""
-    if fig == selected:
-        ring = tag("circle", r=16.5, fill="#ffffff", fill_opacity=0.5, stroke="#1f9d55",
-                   stroke_width=3.5, class_="selected")
-    tappable = fig in pickable
-    return group(ring, body, x=cx, y=cy, class_="fig" + " sel" * (fig == selected),
-                 data_action="pick" if tappable else None,
-                 data_figure=str(fig) if tappable else None)
+    if fig == selected:       # a double ring, dark and white, seen on every field
+        ring = (tag("circle", r=17.0, fill="#ffffff", fill_opacity=0.5, stroke="#ffffff",
+                    stroke_width=5, class_="selected")
+                + tag("circle", r=17.0, fill="none", stroke="#13302a", stroke_width=2.5))
+    if fig not in pickable:
+        return group(ring, body, x=cx, y=cy, class_="fig")
+    where = f"row {at[0] + 1}, column {at[1] + 1}"
+    if view["phase"] == "assassins":
+        does = ("chosen as an assassin: press to choose again" if chosen
+                else "hide an assassin here")
+    else:
+        does = "selected: press to let go" if fig == selected else "select it"
+    hit = tag("rect", x=-CELL / 2, y=-CELL / 2, width=CELL, height=CELL, fill="none",
+              pointer_events="all", class_="hit")
+    return target(hit, ring, body, x=cx, y=cy, class_="fig" + " sel" * (fig == selected),
+                  label=f"{figure_words(view, fig)}, {where}: {does}",
+                  aria_pressed="true" if fig == selected or chosen else "false",
+                  data_action="pick", data_figure=str(fig))
+
+
+def figure_words(view: dict, fig: int) -> str:
+    """A figure in words: "The king", "Knight 3", "Citizen 4", "Assassin 4"."""
+    if fig == 0:
+        return "The king"
+    if fig < FIRST_CITIZEN:
+        return f"Knight {fig}"
+    c = fig - FIRST_CITIZEN
+    return f"{'Assassin' if view['citizens'][c]['unmasked'] else 'Citizen'} {c + 1}"
 
 
 def _king(wounds: int) -> str:
@@ -342,9 +393,18 @@ def _targets(view: dict, ui: dict) -> str:
         r, c = divmod(cell, len(view["fields"][0]))
         x, y = LEFT + c * CELL, TOP + r * CELL
         here = cell == chosen
-        body = [tag("rect", x=2.5, y=2.5, width=CELL - 5, height=CELL - 5, rx=4,
-                    fill=colour, fill_opacity=0.3 if here else 0.14, stroke=colour,
-                    stroke_width=4 if here else 2.5)]
+        kind = next((k for k in kinds if LIT[k] != LIT["move"]), kinds[0])
+        body = [tag("rect", width=CELL, height=CELL, fill="none", pointer_events="all",
+                    class_="hit"),
+                tag("rect", x=2.5, y=2.5, width=CELL - 5, height=CELL - 5, rx=4,
+                    fill=colour, fill_opacity=0.3 if here else 0.14, stroke="#ffffff",
+                    stroke_width=5 if here else 4),
+                tag("rect", x=2.5, y=2.5, width=CELL - 5, height=CELL - 5, rx=4,
+                    fill="none", stroke=colour, stroke_width=3 if here else 2,
+                    stroke_dasharray=LIT_DASH.get(kind)),
+                text(7.5, 12, LIT_SIGN.get(kind, ""), font_size=10, font_weight="bold",
+                     fill=colour, stroke="#ffffff", stroke_width=2.5, paint_order="stroke",
+                     text_anchor="middle", class_="sign")]
         costs = sorted({o["cost"] for o in options if o["cost"] is not None})
         if costs:
             label = "/".join(str(k) for k in costs)
@@ -353,9 +413,17 @@ def _targets(view: dict, ui: dict) -> str:
                          fill=colour, stroke="#ffffff", stroke_width=1),
                      text(CELL - 1 - w / 2, CELL - 3.5, label, font_size=9.5,
                           font_weight="bold", fill="#ffffff", text_anchor="middle")]
-        parts.append(group(*body, x=x, y=y, class_="lit " + " ".join(sorted(set(kinds))),
-                           data_action="field", data_cell=str(cell)))
+        what = "; or ".join(o.get("words") or _lit_words(o) for o in options)
+        then = ": press again to do it" if here and kind != "move" else ""
+        parts.append(target(*body, x=x, y=y, class_="lit " + " ".join(sorted(set(kinds))),
+                            label=f"Row {r + 1}, column {c + 1}: {what}{then}",
+                            data_action="field", data_cell=str(cell)))
     return group(*parts, class_="targets") if parts else ""
+
+
+def _lit_words(option: dict) -> str:
+    words = LIT_WORDS.get(option["kind"], option["kind"])
+    return words if option["cost"] is None else f"{words}, {option['cost']} AP"
 
 
 # Below the town: who is off the board.

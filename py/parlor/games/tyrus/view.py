@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ...screens.svg import clean, clip, esc, group, num, tag, text
+from ...screens.svg import board_svg, clean, clip, esc, group, num, tag, target, text
 
 SEAT_FILL = ("#f3ead2", "#6b4226")      # ivory and brown: light against dark for every eye
 SEAT_INK = ("#2b2118", "#ffffff")
@@ -24,11 +24,12 @@ ROLE_TEXT = {"vote": "votes", "block": "blocks votes", "counter": "counters a bl
              "none": "no effect"}
 ELECTIONS = 9
 
-WIDTH, HEIGHT = 360, 560
+WIDTH, HEIGHT = 360, 622
 B_X, B_W, B_H, HEADER, PAD = (4, 123, 242), 114, 136, 20, 3
 ZONE_H = (B_H - HEADER - 3 * PAD) / 2
 TOP_BAR_Y, FAR_Y, MID_Y, NEAR_Y, NEAR_BAR_Y, BAR_H, MID_H = 4, 34, 176, 322, 464, 26, 140
-HAND_Y, HAND_W, HAND_H, HAND_GAP, RAISE = 500, 36, 50, 3, 8
+HAND_Y, HAND_W, HAND_H, HAND_COLS, CELL_H, RAISE = 502, 40, 50, 5, 56, 4
+MIN_FONT = 11.0            # no board text smaller: one unit is one CSS px on a phone
 FONT = "system-ui, -apple-system, Segoe UI, Roboto, sans-serif"
 
 
@@ -67,9 +68,8 @@ def render(view: dict, ui: dict, names) -> str:
         parts.append(_building(b, building, scene))
     parts += [_card(view, scene), _deck_and_last(view, scene), _chart(view, scene),
               _bar(view, scene, scene.viewer, NEAR_BAR_Y, minis=False), _hand(view, scene)]
-    return tag("svg", *parts, xmlns="http://www.w3.org/2000/svg",
-               viewBox=f"0 0 {WIDTH} {HEIGHT}", role="img", aria_label=_summary(view, scene),
-               class_="board tyrus", font_family=FONT)
+    return board_svg(*parts, width=WIDTH, height=HEIGHT, label=_summary(view, scene),
+                     class_="board tyrus", font_family=FONT)
 
 
 def _scene(view: dict, ui: dict, names) -> _Scene:
@@ -111,8 +111,12 @@ def _tile(code, owner: int, w: float, h: float) -> str:
                 + _emblem(owner, w / 2, h / 2, w * 0.22, ink))
     kind, value = code[:1], code[1:]
     band = h * 0.3
-    return (body + tag("rect", x=0.5, y=0.5, width=w - 1, height=band, rx=2.5,
-                       fill=PROFESSION_FILL.get(kind, "#666666"))
+    fill = PROFESSION_FILL.get(kind, "#666666")
+    if band * 0.85 < MIN_FONT:      # too small for two lines: a thin band, "M3" in one line
+        return (body + tag("rect", x=0.5, y=0.5, width=w - 1, height=h * 0.2, rx=2.5, fill=fill)
+                + text(w / 2, h * 0.2 + (h * 0.8 + MIN_FONT * 0.7) / 2, code,
+                       font_size=MIN_FONT, font_weight="bold", fill=ink, text_anchor="middle"))
+    return (body + tag("rect", x=0.5, y=0.5, width=w - 1, height=band, rx=2.5, fill=fill)
             + text(w / 2, band * 0.82, kind, font_size=band * 0.85, font_weight="bold",
                    fill="#ffffff", text_anchor="middle")
             + text(w / 2, band + (h - band) * 0.74, value, font_size=(h - band) * 0.62,
@@ -155,7 +159,7 @@ def _chip(seat: int, cx: float, cy: float, r: float, scene: _Scene, label=None) 
     return (tag("circle", cx=float(cx), cy=float(cy), r=float(r), fill=SEAT_FILL[seat],
                 stroke=EDGE, stroke_width=1, class_=f"chip seat{seat}")
             + text(cx, cy + r * 0.38, scene.initials[seat] if label is None else label,
-                   font_size=r * 1.05, font_weight="bold", fill=SEAT_INK[seat],
+                   font_size=max(MIN_FONT, r * 1.05), font_weight="bold", fill=SEAT_INK[seat],
                    text_anchor="middle"))
 
 
@@ -187,9 +191,8 @@ def _building(b: int, building: dict, scene: _Scene) -> str:
     owner, kind = building["owner"], building["kind"]
     far = owner != scene.viewer
     electing = kind == scene.kind
-    targeted = scene.selected is not None and b in scene.targets
-    clickable = scene.interactive and (scene.selected is None or targeted)
-    classes = ["bldg", f"seat{owner}", "far" if far else "near"]
+    targeted = scene.interactive and scene.selected is not None and b in scene.targets
+    classes = ["bldg", f"b{b}", f"seat{owner}", "far" if far else "near"]
     classes += ["elect"] * electing + ["target"] * targeted
     parts = []
     if targeted:
@@ -213,8 +216,13 @@ def _building(b: int, building: dict, scene: _Scene) -> str:
     parts.append(_zone(own, own_y, scene))
     parts.append(_zone(visitors, visit_y, scene))
     x, y = B_X[b % 3], FAR_Y if far else NEAR_Y
-    return group(*parts, x=x, y=y, class_=" ".join(classes),
-                 data_building=str(b) if clickable else None)
+    if targeted:
+        whose = "yours" if owner == scene.viewer else scene.names[owner] + "\u2019s"
+        label = (f"{BUILDING.get(kind, kind).capitalize()}, {whose}, "
+                 f"{len(building['tiles'])} tiles: place {tile_words(scene.selected)} here")
+        return target(*parts, x=x, y=y, class_=" ".join(classes), label=label,
+                      data_building=str(b))
+    return group(*parts, x=x, y=y, class_=" ".join(classes))
 
 
 def _header(kind: str, owner: int, y: float, electing: bool) -> str:
@@ -225,9 +233,9 @@ def _header(kind: str, owner: int, y: float, electing: bool) -> str:
              text(25, y + 14.5, BUILDING.get(kind, kind).capitalize(), font_size=12,
                   font_weight="bold", fill=ink)]
     if electing:
-        parts += [tag("rect", x=B_W - 38, y=y + 4, width=33, height=12, rx=6, fill=GOLD,
+        parts += [tag("rect", x=B_W - 40, y=y + 3, width=37, height=14, rx=7, fill=GOLD,
                       class_="vote-badge"),
-                  text(B_W - 21.5, y + 13, "vote", font_size=9, font_weight="bold",
+                  text(B_W - 21.5, y + 13.5, "vote", font_size=11, font_weight="bold",
                        fill="#2b2118", text_anchor="middle")]
     return "".join(parts)
 
@@ -240,8 +248,7 @@ def _zone(tiles: list, y: float, scene: _Scene) -> str:
             outline = tag("rect", x=-2.5, y=-2.5, width=w + 5, height=h + 5, rx=4, fill="none",
                           stroke=GLOW, stroke_width=2.5, class_="outline")
             parts.append(group(outline, _tile(code, owner, w, h), x=4 + tx, y=y + ty,
-                               class_="tile pending",
-                               data_action="take-back" if scene.interactive else None))
+                               class_="tile pending"))
         else:
             classes = f"tile seat{owner}" + (" back" if code is None else "")
             parts.append(group(_tile(code, owner, w, h), x=4 + tx, y=y + ty,
@@ -259,14 +266,14 @@ def _bar(view: dict, scene: _Scene, seat: int, y: float, minis: bool) -> str:
              text(32, 17.5, scene.names[seat], font_size=13, font_weight="bold", fill="#2b2118",
                   class_="name")]
     if view.get("first_player") == seat:
-        parts += [tag("rect", x=166, y=6, width=26, height=14, rx=7, fill=GOLD,
+        parts += [tag("rect", x=164, y=5, width=30, height=16, rx=8, fill=GOLD,
                       class_="first"),
-                  text(179, 16.5, "1st", font_size=9.5, font_weight="bold", fill="#2b2118",
+                  text(179, 17, "1st", font_size=11, font_weight="bold", fill="#2b2118",
                        text_anchor="middle")]
     if seat in view.get("to_move", ()):
-        parts += [tag("rect", x=196, y=5, width=48, height=16, rx=8, fill=GLOW,
+        parts += [tag("rect", x=198, y=5, width=48, height=16, rx=8, fill=GLOW,
                       class_="turn"),
-                  text(220, 16.5, "to play", font_size=10, font_weight="bold",
+                  text(222, 17, "to play", font_size=11, font_weight="bold",
                        fill="#ffffff", text_anchor="middle")]
     hand = view["hands"][seat]
     if minis and isinstance(hand, list) and hand:
@@ -278,12 +285,13 @@ def _bar(view: dict, scene: _Scene, seat: int, y: float, minis: bool) -> str:
     else:
         count = len(hand) if isinstance(hand, list) else hand
         parts.append(text(WIDTH - 10, 17, f"hand {count} \u00b7 bag {view['bag'][seat]}",
-                          font_size=10.5, fill="#4a4036", text_anchor="end", class_="counts"))
+                          font_size=11, fill="#4a4036", text_anchor="end", class_="counts"))
     return group(*parts, y=y, class_=f"bar seat{seat} {'far' if minis else 'near'}")
 
 
 def _hand(view: dict, scene: _Scene) -> str:
-    """The viewer's hand in one row: faces with data-tile, or backs when it is hidden."""
+    """The viewer's hand in up to two rows of cells at least 44 units square (a finger's
+    width on a phone): faces with data-tile, or backs when it is hidden."""
     hand = view["hands"][scene.viewer]
     if isinstance(hand, list):
         codes = list(hand)
@@ -292,22 +300,39 @@ def _hand(view: dict, scene: _Scene) -> str:
             codes.remove(taken)
     else:
         codes = [None] * int(hand)
-    n = len(codes)
-    w = min(float(HAND_W), (WIDTH - 8 - HAND_GAP * (n - 1)) / n) if n else HAND_W
-    left = (WIDTH - n * w - (n - 1) * HAND_GAP) / 2
-    parts = [tag("rect", x=4, y=HAND_Y - RAISE - 4, width=WIDTH - 8,
-                 height=HAND_H + RAISE + 8, rx=8, fill="#e6dccb", class_="tray")]
+    cols = HAND_COLS if len(codes) > 2 * HAND_COLS - 2 else max(1, -(-len(codes) // 2))
+    cols = min(cols, len(codes)) or 1
+    cell_w = (WIDTH - 8) / max(cols, 4)
+    rows = -(-len(codes) // cols)
+    top = HAND_Y + (2 - rows) * CELL_H / 2
+    parts = [tag("rect", x=4, y=HAND_Y - 4, width=WIDTH - 8, height=2 * CELL_H + 8, rx=8,
+                 fill="#e6dccb", class_="tray")]
     for i, code in enumerate(codes):
+        row, col = divmod(i, cols)
+        in_row = min(cols, len(codes) - row * cols)
+        left = (WIDTH - in_row * cell_w) / 2 + col * cell_w
         chosen = code is not None and code == scene.selected
-        body = _tile(code, scene.viewer, w, HAND_H)
+        body = _tile(code, scene.viewer, HAND_W, HAND_H)
         if chosen:
-            body = tag("rect", x=-3, y=-3, width=w + 6, height=HAND_H + 6, rx=5, fill="none",
-                       stroke=GLOW, stroke_width=3, class_="outline") + body
+            body = tag("rect", x=-3, y=-3, width=HAND_W + 6, height=HAND_H + 6, rx=5,
+                       fill="none", stroke=GLOW, stroke_width=3, class_="outline") + body
+        x, y = left + (cell_w - HAND_W) / 2, top + row * CELL_H + (CELL_H - HAND_H) / 2
         classes = "tile hand" + (" back" if code is None else "") + (" sel" if chosen else "")
-        parts.append(group(body, x=left + i * (w + HAND_GAP), y=HAND_Y - RAISE * chosen,
-                           class_=classes,
-                           data_tile=code if scene.interactive and code is not None else None))
+        if scene.interactive and code is not None:
+            hit = tag("rect", x=(HAND_W - cell_w) / 2, y=(HAND_H - CELL_H) / 2, width=cell_w,
+                      height=float(CELL_H), fill="none", pointer_events="all", class_="hit")
+            action = "put it back" if chosen else "choose it"
+            parts.append(target(hit, body, x=x, y=y - RAISE * chosen, class_=classes,
+                                label=f"{code}, {tile_words(code)}, in your hand: {action}",
+                                aria_pressed="true" if chosen else "false", data_tile=code))
+        else:
+            parts.append(group(body, x=x, y=y, class_=classes))
     return group(*parts, class_="hand-row")
+
+
+def tile_words(code: str) -> str:
+    """A tile face in words: "merchants 3"."""
+    return f"{PROFESSION.get(code[:1], code[:1])} {code[1:]}"
 
 
 # The middle band: election card, deck and last result, election chart.
@@ -324,8 +349,8 @@ def _card(view: dict, scene: _Scene) -> str:
                  _icon(kind, cx, 55, 30, PROFESSION_FILL.get(kind, "#666666")),
                  text(cx, 98, REPRESENTATIVE.get(kind, kind), font_size=14, font_weight="bold",
                       fill="#ffffff", text_anchor="middle"),
-                 text(cx, 112, f"in the {BUILDING.get(kind, kind)}s", font_size=10,
-                      fill="#ffffff", opacity=0.85, text_anchor="middle")]
+                 text(cx, 113, f"in the {BUILDING.get(kind, kind)}s", font_size=11,
+                      fill="#ffffff", text_anchor="middle")]
         placed = election.get("placements", [])
         for i in range(6):
             x = cx - 35 + i * 14
@@ -349,13 +374,13 @@ def _card(view: dict, scene: _Scene) -> str:
     else:
         parts.append(text(cx, 62, "Draw", font_size=16, font_weight="bold", fill="#ffffff",
                           text_anchor="middle"))
-    for i, line in enumerate(_wrap(clean(outcome.get("reason", "")), 22, 3)):
-        parts.append(text(cx, 98 + i * 11, line, font_size=9, fill="#ffffff", opacity=0.85,
+    for i, line in enumerate(_wrap(clean(outcome.get("reason", "")), 18, 2)):
+        parts.append(text(cx, 97 + i * 12, line, font_size=11, fill="#ffffff",
                           text_anchor="middle", class_="reason"))
     tiebreak = outcome.get("tiebreak")
     if tiebreak:
-        parts.append(text(cx, 133, f"hand totals {tiebreak[0]} \u2013 {tiebreak[1]}",
-                          font_size=10, font_weight="bold", fill="#ffffff", text_anchor="middle",
+        parts.append(text(cx, 134, f"hands {tiebreak[0]} \u2013 {tiebreak[1]}",
+                          font_size=11, font_weight="bold", fill="#ffffff", text_anchor="middle",
                           class_="tiebreak"))
     return group(*parts, x=B_X[0], y=MID_Y, class_="election")
 
@@ -381,18 +406,17 @@ def _deck_and_last(view: dict, scene: _Scene) -> str:
              for i in (2, 1, 0)]
     parts += [text(cx, 39, view.get("deck_left", 0), font_size=20, font_weight="bold",
                    fill="#ffffff", text_anchor="middle", class_="deck-left"),
-              text(cx, 76, "election cards left", font_size=9.5, fill="#4a4036",
+              text(cx, 76, "cards left", font_size=11, fill="#4a4036",
                    text_anchor="middle")]
     last = view.get("last_tally")
     if not last:
-        parts.append(text(cx, 112, "no votes counted yet", font_size=9.5, fill="#8c7f70",
+        parts.append(text(cx, 112, "no tally yet", font_size=11, fill="#5d5246",
                           text_anchor="middle"))
     else:
         kind, winner = last["kind"], last["winner"]
         parts += [tag("rect", y=84, width=B_W, height=MID_H - 84, rx=8, fill="#efe8da",
                       class_="last"),
-                  text(cx, 97, f"Election {last['number']}: {REPRESENTATIVE.get(kind, kind)}",
-                       font_size=9.5, fill="#4a4036", text_anchor="middle"),
+                  text(cx, 98, f"Election {last['number']}", font_size=11, fill="#4a4036", text_anchor="middle"),
                   text(cx, 112, "null election" if winner is None
                        else f"{clip(scene.names[winner], 10)} won", font_size=11,
                        font_weight="bold", fill="#2b2118", text_anchor="middle")]
@@ -411,8 +435,8 @@ def _chart(view: dict, scene: _Scene) -> str:
     row_h = (MID_H - 22) / ELECTIONS
     parts = [tag("rect", width=B_W, height=MID_H, rx=8, fill="#f7f3ea", stroke="#8c7f70",
                  class_="chart"),
-             _chip(0, left, 10, 7, scene), _chip(1, right, 10, 7, scene),
-             text(mid, 13.5, "#", font_size=9.5, fill="#4a4036", text_anchor="middle")]
+             _chip(0, left, 10, 8, scene), _chip(1, right, 10, 8, scene),
+             text(mid, 14, "#", font_size=11, fill="#4a4036", text_anchor="middle")]
     rows = {row["number"]: row for row in view.get("chart", [])}
     current = (view.get("election") or {}).get("number")
     for n in range(1, ELECTIONS + 1):
@@ -427,7 +451,7 @@ def _chart(view: dict, scene: _Scene) -> str:
             parts.append(group(_pill(mid, top, 24, row_h, "#8a8a8a", "#ffffff", "N"),
                                class_="null"))
             continue
-        parts.append(text(mid, base, n, font_size=10, fill="#2b2118", text_anchor="middle"))
+        parts.append(text(mid, base, n, font_size=11, fill="#2b2118", text_anchor="middle"))
         if row:
             x = left if seat == 0 else right
             parts.append(group(_pill(x, top, 32, row_h, SEAT_FILL[seat], SEAT_INK[seat],
@@ -439,7 +463,7 @@ def _pill(cx: float, top: float, w: float, row_h: float, fill: str, ink: str, la
     """A rounded marker filling a chart row, centred on cx, with a short label."""
     return (tag("rect", x=cx - w / 2, y=top + 1, width=float(w), height=row_h - 2, rx=4,
                 fill=fill, stroke=EDGE, stroke_width=0.8)
-            + text(cx, top + row_h / 2 + 3.3, label, font_size=9.5, font_weight="bold",
+            + text(cx, top + row_h / 2 + 3.8, label, font_size=11, font_weight="bold",
                    fill=ink, text_anchor="middle"))
 
 
@@ -474,8 +498,10 @@ def _tally_side(seat: int, side: dict, kind: str, shown: tuple) -> str:
     items = []
     for tile in side["tiles"]:
         code, role = tile["tile"], tile["role"]
-        what = f"{PROFESSION.get(code[:1], code[:1])} {code[1:]}"
-        items.append(tag("li", esc(f"{shown[tile['owner']]}: {what}, {ROLE_TEXT.get(role, role)}"),
+        effect = ROLE_TEXT.get(role, role)
+        if role == "counter" and not side["block"]:
+            effect = "no block to counter"
+        items.append(tag("li", esc(f"{shown[tile['owner']]}: {tile_words(code)}, {effect}"),
                          class_=f"role-{role} seat{tile['owner']}"))
     if not items:
         items.append(tag("li", "no tiles", class_="role-none"))
