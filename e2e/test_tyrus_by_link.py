@@ -25,9 +25,10 @@ def phone_page(browser, base_url, outside):
 
 
 def open_link(page, url):
-    """Open a link in an app that is already running, as tapping it in a chat would."""
+    """Open a link in an app that is already running, as tapping it in a chat would (the new
+    history entry has no state until the app has shown the link)."""
     page.evaluate("url => { location.href = url }", url)
-    page.wait_for_function("location.hash === ''")
+    page.wait_for_function("history.state !== null")
 
 
 def shared_link(page):

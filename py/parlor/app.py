@@ -5,11 +5,12 @@ import secrets
 import time
 
 import js
-from pyodide.ffi import create_proxy, to_js
+from pyodide.ffi import create_once_callable, create_proxy, to_js
 
 from . import catalog
 from .links import device as linkplay
 from .links.device import LinkProblem, LinkSession, LinkStore
+from .links.record import encode
 from .play.saves import SaveError, SavedGame, StorageFull, Store, clean_name
 from .play.session import Session
 from .screens import game as game_screens, home as home_screens, link as link_screens
@@ -44,6 +45,69 @@ class LocalStorage:
         return [self.storage.key(i) for i in range(self.storage.length)]
 
 
+def js_object(data: dict):
+    return to_js(data, dict_converter=js.Object.fromEntries)
+
+
+class Computer:
+    """The computer's moves, worked out in a worker (pyodide/bots.mjs) so that the page never
+    stops answering while it thinks. Where the worker cannot run, the move is worked out on
+    the page (which then stands still while it thinks, as a last resort)."""
+
+    def __init__(self, app: "App"):
+        self.app = app
+        self.worker = None
+        self.broken = False
+        self.asked = ""             # "<game id>:<moves so far>" of the question in hand
+        self.asked_at = 0.0
+
+    def start(self) -> None:
+        """Start the worker (it takes a moment), e.g. as soon as a game with a computer opens."""
+        if self.worker is None and not self.broken:
+            try:
+                self.worker = js.Worker.new("pyodide/bots.mjs", js_object({"type": "module"}))
+            except Exception as err:
+                return self.give_up(f"no worker: {err}")
+            self.worker.onmessage = create_proxy(self.answered)
+            self.worker.onerror = create_proxy(lambda event: self.give_up(str(event.message)))
+
+    def ask(self, saved) -> None:
+        """Ask for the move of the computer to move in `saved` (once per position)."""
+        question = f"{saved.id}:{len(saved.moves)}"
+        if question == self.asked:
+            return
+        self.asked, self.asked_at = question, js.performance.now()
+        self.start()
+        if self.broken:
+            return js.setTimeout(create_once_callable(self.app.run_bot), BOT_PAUSE_MS)
+        self.worker.postMessage(js_object({"ask": question, "saved": saved.to_json()}))
+
+    def answered(self, event) -> None:
+        data = event.data
+        if str(data.ask) != self.asked:
+            return                  # an answer for a game or position no longer on screen
+        if getattr(data, "error", None):
+            js.console.error(f"Parlor: the computer's worker failed: {data.error}")
+            self.asked = ""
+            return self.app.run_bot()
+        question, token = self.asked, str(data.token)
+
+        def deliver():
+            if self.asked == question:
+                self.asked = ""     # asked again if this position is ever on screen again
+            self.app.computer_moved(question, token)
+
+        wait = max(0, BOT_PAUSE_MS - (js.performance.now() - self.asked_at))  # a visible beat
+        js.setTimeout(create_once_callable(deliver), wait)
+
+    def give_up(self, why: str) -> None:
+        js.console.warn(f"Parlor: the computer thinks on the page: {why}")
+        self.broken, self.worker = True, None
+        if self.asked:
+            self.asked = ""
+            self.app.run_bot()
+
+
 class App:
     def __init__(self, root):
         self.root = root
@@ -55,7 +119,9 @@ class App:
         self.show_qr = self.show_seat_link = False
         self.notice = ""
         self.setups = {e.key: home_screens.new_setup(e) for e in catalog.entries()}
-        self.bot_turn = create_proxy(self.run_bot)
+        self.computer = Computer(self)
+        self.shown = ("", "")       # the screen and the part of it last drawn (navigation)
+        self.returning = False      # drawing a screen the browser went back or forward to
 
     # Screens
 
@@ -70,14 +136,83 @@ class App:
                                                     links, broken)
         else:
             self.root.innerHTML = game_screens.game_screen(self.session)
+            if self.session.saved.bots:
+                self.computer.start()
             if self.session.phase == "bot":
-                js.setTimeout(self.bot_turn, BOT_PAUSE_MS)  # paint "thinking" first
+                self.computer.ask(self.session.saved)
         self.notice = ""
+        self.track()
 
     def run_bot(self) -> None:
+        """The computer's move worked out here, on the page (when the worker cannot)."""
         if self.session is not None and self.session.phase == "bot":
             self.guarded(self.session.bot_move)
             self.render()
+
+    def computer_moved(self, question: str, token: str) -> None:
+        """The worker's move for `question`, if that game and position are still on screen."""
+        session = self.session
+        if session is None or question != f"{session.saved.id}:{len(session.saved.moves)}":
+            return
+        before = len(session.saved.moves)
+        if self.guarded(session.bot_answer, before, token) is False:
+            js.console.error("Parlor: the worker's move was not legal; thinking here instead")
+            return self.run_bot()
+        self.render()
+
+    # Navigation: one browser history entry per screen, so Back goes to the previous screen;
+    # a game by link keeps its public link as the address. A new screen starts at the top.
+
+    def here(self) -> tuple[str, str]:
+        """The screen shown ("home", "game:<id>", "link:<id>") and which part of it: a game's
+        pass, news and end screens are pages of their own, play and the computer's turn one."""
+        if self.link is not None:
+            return "link:" + self.link.record.game_id.hex(), ""
+        if self.session is not None:
+            phase = self.session.phase
+            return "game:" + self.session.saved.id, phase if phase in ("pass", "news", "over") else ""
+        return "home", ""
+
+    def address(self) -> str:
+        if self.link is not None:
+            return link_screens.link_url(page_base(), encode(self.link.record))
+        return page_base()
+
+    def track(self) -> None:
+        """After drawing: a new history entry for a new screen (unless the browser went back
+        or forward to it), the scroll at the top for a new screen or page."""
+        screen, part = self.here()
+        state = to_js({"screen": screen}, dict_converter=js.Object.fromEntries)
+        if screen != self.shown[0] and not self.returning:
+            js.history.pushState(state, "", self.address())
+        else:
+            js.history.replaceState(state, "", self.address())
+        if (screen, part) != self.shown:
+            js.window.scrollTo(0, 0)
+        self.shown = (screen, part)
+
+    def on_history(self, event) -> None:
+        """Back or forward: draw the screen of that entry; an entry the app did not make is
+        a link typed or pasted into the address bar."""
+        state = event.state
+        screen = str(state.screen) if state and getattr(state, "screen", None) else ""
+        self.returning = bool(screen)
+        try:
+            self.guarded(self.show, screen, str(js.location.hash))
+        finally:
+            self.returning = False
+
+    def show(self, screen: str, fragment: str) -> None:
+        """Draw `screen` (as `here` names it); without one, the link in `fragment` or home."""
+        kind, _, key = screen.partition(":")
+        if kind == "game":
+            self.link = None
+            return self.open_game(key)
+        if kind == "link" and self.link_store.get(bytes.fromhex(key)) is not None:
+            return self.open_held(key)
+        if len(fragment) > 1:
+            return self.open_fragment(fragment)
+        self.go_home()
 
     def remember(self, current: str) -> None:
         """Reopen this game after a reload; a full storage only loses that convenience."""
@@ -90,7 +225,6 @@ class App:
         self.session = self.link = None
         self.backend.remove(CURRENT)
         self.render()
-        js.window.scrollTo(0, 0)
 
     def open_game(self, game_id: str) -> None:
         try:
@@ -102,7 +236,6 @@ class App:
         self.session = Session.open(saved, self.store)
         self.remember(game_id)
         self.render()
-        js.window.scrollTo(0, 0)
 
     def read_names(self) -> None:
         """Keep what was typed into the name fields across a re-render of the home screen."""
@@ -150,7 +283,7 @@ class App:
 
     def on_click(self, event) -> None:
         target = event.target.closest("[data-action],[data-tile],[data-building]")
-        if target is None:
+        if not target:  # no control was tapped: closest() gave JavaScript's null (falsy)
             return
         data = {k: getattr(target.dataset, k) for k in DATA_KEYS
                 if getattr(target.dataset, k, None) is not None}
@@ -159,7 +292,7 @@ class App:
     def guarded(self, action, *args) -> None:
         """Run an action; a bug shows a message and the home screen, never a traceback."""
         try:
-            action(*args)
+            return action(*args)
         except Exception as err:
             js.console.error(f"Parlor: {type(err).__name__}: {err}")
             self.notice = "Something went wrong with that action; your games are safe."
@@ -182,7 +315,6 @@ class App:
         if held.seat is not None:
             self.remember("link:" + held.record.game_id.hex())
         self.render()
-        js.window.scrollTo(0, 0)
 
     def open_held(self, game_id: str) -> None:
         held = self.link_store.get(bytes.fromhex(game_id))
@@ -313,31 +445,25 @@ IGNORE = create_proxy(lambda _: None)
 HIDE_TOAST = create_proxy(lambda: setattr(js.document.getElementById("toast"), "hidden", True))
 
 
-def take_fragment(app: App) -> bool:
-    """Open the link in the address bar, if any, then clear it from the bar."""
-    fragment = str(js.location.hash)
-    if len(fragment) <= 1:
-        return False
-    js.history.replaceState(None, "", page_base())
-    app.guarded(app.open_fragment, fragment)
-    return True
-
-
 def start() -> None:
     """Take over the page from the loading screen."""
     root = js.document.getElementById("app")
     app = App(root)
     root.addEventListener("click", create_proxy(app.on_click))
-    js.window.addEventListener("hashchange", create_proxy(lambda event: take_fragment(app)))
-    current = app.backend.get(CURRENT) or ""
-    if take_fragment(app):
-        pass  # an opened link decides the screen
-    elif current.startswith("link:"):
-        app.guarded(app.open_held, current[len("link:"):])
-    elif current:
-        app.open_game(current)
-    else:
-        app.render()
+    js.window.addEventListener("popstate", create_proxy(app.on_history))
+    state = js.history.state
+    fragment = str(js.location.hash)
+    if state and getattr(state, "screen", None):    # a reload, or back into the app
+        app.returning = True
+        app.guarded(app.show, str(state.screen), fragment)
+        app.returning = False
+    else:   # a new visit: home is the first entry, so Back from the screen opened stays here
+        js.history.replaceState(to_js({"screen": "home"}, dict_converter=js.Object.fromEntries),
+                                "", page_base())
+        app.shown = ("home", "")
+        current = "" if len(fragment) > 1 else app.backend.get(CURRENT) or ""  # a link first
+        app.guarded(app.show, current if current.startswith("link:") else
+                    "game:" + current if current else "", fragment)
     js.document.getElementById("boot").hidden = True
     root.hidden = False
     js.document.documentElement.dataset.ready = "1"

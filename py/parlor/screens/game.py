@@ -41,7 +41,8 @@ def game_screen(session) -> str:
         actions = action_bar(board.hint(seen, session.pending), session.pending is not None,
                              board.buttons(seen, session.pending))
     elif session.phase == "bot":
-        actions = '<p class="hint" aria-live="polite">The computer is thinking…</p>'
+        actions = ('<p class="hint thinking" role="status">'
+                   f'{esc(names[session.mover])} is thinking<span class="dots" aria-hidden="true"><i></i><i></i><i></i></span></p>')
     return (header + notice
             + f'<div class="board">{board.svg(seen, session.pending, names, playing)}</div>'
             + actions + log(session, seat))

@@ -1,0 +1,131 @@
+"""Moving about the app as a phone user does: taps on anything, Back and Forward, scrolling."""
+import random
+import sys
+from pathlib import Path
+
+from playwright.sync_api import expect
+
+from harness import wait_ready
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
+from parlor import catalog  # noqa: E402
+from parlor.play.saves import SavedGame  # noqa: E402
+
+CONTROLS = "[data-action],[data-tile],[data-building],button,input,textarea,summary,a,label"
+TAP_EVERY_KIND = """([controls]) => {
+  const root = document.getElementById('app');
+  const kinds = new Map();
+  for (const el of root.querySelectorAll('*')) {
+    const kind = el.tagName + '.' + (el.getAttribute('class') || '');
+    if (!el.closest(controls) && !kinds.has(kind)) kinds.set(kind, el);
+  }
+  const before = root.innerHTML;
+  for (const el of kinds.values()) {
+    el.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+  }
+  return { kinds: [...kinds.keys()], unchanged: root.innerHTML === before };
+}"""
+
+
+def tap_everything(page, at_least):
+    """Tap one element of every kind that is not a control: nothing happens, nothing raises
+    (the page fixture fails the test on any uncaught error)."""
+    result = page.evaluate(TAP_EVERY_KIND, [CONTROLS])
+    assert len(result["kinds"]) >= at_least, result["kinds"]
+    assert result["unchanged"], "a tap on something that is not a control changed the screen"
+
+
+def finished_game(key: str) -> SavedGame:
+    """A game of `key` played to its end by random legal moves."""
+    entry = catalog.entry(key)
+    saved = SavedGame(id=f"{catalog.keys().index(key) + 1:016x}", game=key, seed="a1" * 16,
+                      names=("Ana", "Bo"), options=entry.default_options(), created=1, updated=1)
+    engine, state, moves, pick = entry.engine, saved.initial_state(), "", random.Random(7)
+    while engine.outcome(state) is None:
+        move = pick.choice(engine.legal(state))
+        moves += engine.encode(move)
+        state = engine.apply(state, move)
+    return saved.with_moves(moves)
+
+
+def store(page, saved: SavedGame) -> None:
+    page.evaluate("([key, text]) => localStorage.setItem(key, text)",
+                  [f"parlor:game:{saved.id}", saved.to_json()])
+
+
+def test_a_tap_on_anything_that_is_not_a_control_does_nothing_on_every_screen(page):
+    tap_everything(page, 8)                                           # home
+    for key in catalog.keys():
+        page.click(f"button[data-action=start][data-game={key}][data-bots]")
+        expect(page.locator(".board svg")).to_be_visible()
+        tap_everything(page, 10)                                      # the board, one player
+        page.locator(".board svg").tap(position={"x": 3, "y": 3})   # a real touch on the felt
+        page.click("button[data-action=home]")
+        page.click(f"button[data-action=start][data-game={key}]:not([data-bots])")
+        expect(page.locator(".screen-pass")).to_be_visible()
+        tap_everything(page, 4)                                       # the pass screen
+        page.click("button[data-action=home]")
+        store(page, finished_game(key))
+        page.reload()
+        wait_ready(page)
+        page.click(f".saved-game[data-id='{finished_game(key).id}'] button[data-action=open]")
+        expect(page.locator(".screen-over")).to_be_visible()
+        tap_everything(page, 8)                                       # the end
+        page.click("button[data-action=home]")
+    page.click("button[data-action=link-new][data-game=tyrus]")
+    expect(page.locator("#share-link")).to_be_visible()
+    tap_everything(page, 6)                                           # a game by link
+
+
+def test_back_and_forward_go_between_the_apps_screens(page, base_url):
+    page.click("button[data-action=start][data-game=tyrus]")
+    expect(page.locator(".screen-pass")).to_be_visible()
+    page.go_back()
+    expect(page.locator(".new-game").first).to_be_visible()
+    assert page.url == base_url, "still in the app, at its home"
+    page.go_forward()
+    expect(page.locator(".screen-pass")).to_be_visible()
+    page.click("button[data-action=home]")
+    page.click("button[data-action=link-new][data-game=tsuro]")
+    link = page.locator("#share-link").input_value()
+    assert page.url == link, "a game by link has its link as the address"
+    page.go_back()
+    expect(page.locator(".new-game").first).to_be_visible()
+    assert "#" not in page.url
+    page.go_back()
+    expect(page.locator(".screen-pass")).to_be_visible()
+    page.go_forward()
+    page.go_forward()
+    expect(page.locator("#share-link")).to_have_value(link)
+
+
+def test_back_from_a_link_opened_on_a_new_visit_stays_in_the_app(phone, base_url):
+    first = phone.new_page()
+    first.goto(base_url)
+    wait_ready(first)
+    first.click("button[data-action=link-new][data-game=tyrus]")
+    link = first.locator("#share-link").input_value()
+    friend = phone.browser.new_context().new_page()
+    friend.goto(link)
+    wait_ready(friend)
+    expect(friend.locator("#join-name")).to_be_visible()
+    friend.go_back()
+    expect(friend.locator(".new-game").first).to_be_visible()
+    assert friend.url == base_url
+    friend.context.close()
+
+
+def test_a_new_screen_starts_at_the_top(page):
+    store(page, finished_game("tsuro"))
+    page.reload()
+    wait_ready(page)
+    page.mouse.wheel(0, 2000)
+    page.wait_for_function("window.scrollY > 300")
+    page.evaluate("document.querySelector('.saved-game button[data-action=open]').click()")
+    expect(page.locator(".screen-over h2")).to_be_in_viewport()
+    assert page.evaluate("window.scrollY") == 0
+    page.click("button[data-action=home]")
+    page.mouse.wheel(0, 2000)
+    page.wait_for_function("window.scrollY > 300")
+    page.evaluate("document.querySelector('button[data-action=start][data-game=tsuro]').click()")
+    assert page.evaluate("window.scrollY") == 0
