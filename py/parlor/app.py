@@ -1,6 +1,7 @@
 """The browser side: the only module that touches the page. Everything else is plain Python."""
 from __future__ import annotations
 
+import json
 import secrets
 import time
 
@@ -16,6 +17,7 @@ from .play.session import Session
 from .screens import game as game_screens, home as home_screens, link as link_screens
 
 CURRENT = "parlor:current"
+NAMES = "parlor:names"          # the names last played under, by seat: next time's suggestions
 BOT_PAUSE_MS = 350
 # data-* attributes a tap may carry; the board's own ones are listed by each board
 DATA_KEYS = ("action", "game", "id", "key", "delta", "option", "value", "bots",
@@ -118,7 +120,7 @@ class App:
         self.link: LinkSession | None = None
         self.show_qr = self.show_seat_link = False
         self.notice = ""
-        self.setups = {e.key: home_screens.new_setup(e) for e in catalog.entries()}
+        self.setups = self.new_setups()
         self.computer = Computer(self)
         self.shown = ("", "")       # the screen and the part of it last drawn (navigation)
         self.returning = False      # drawing a screen the browser went back or forward to
@@ -245,6 +247,31 @@ class App:
                 if field:  # absent fields come back as JS null, which is falsy
                     setup["names"][i] = field.value
 
+    def remembered_names(self) -> list[str]:
+        try:
+            return [str(n) for n in json.loads(self.backend.get(NAMES) or "[]")]
+        except (ValueError, TypeError):
+            return []
+
+    def new_setups(self) -> dict:
+        """Every game's new-game form, suggesting the names used last time on this device."""
+        remembered = self.remembered_names()
+        return {e.key: home_screens.new_setup(e, remembered) for e in catalog.entries()}
+
+    def keep_names(self, names: dict) -> None:
+        """Remember the names just played under (seat: name), other than a seat's own label,
+        as the names every form suggests next time; the typed names are cleared."""
+        remembered = self.remembered_names()
+        for seat, name in names.items():
+            remembered += [""] * (seat + 1 - len(remembered))
+            remembered[seat] = name
+        try:
+            self.backend.set(NAMES, json.dumps(remembered))
+        except StorageFull:
+            return
+        for key, fresh in self.new_setups().items():
+            self.setups[key].update(names=fresh["names"], suggested=fresh["suggested"])
+
     def change_setup(self, data: dict) -> None:
         self.read_names()
         entry = catalog.entry(data["game"])
@@ -266,11 +293,15 @@ class App:
             setup = self.setups[game_key]
             count = setup["players"]
             bots = tuple(range(1, count)) if against_computer else ()
+            chosen = home_screens.chosen_names(setup)
             names = tuple("Computer" if i in bots and count == 2 else
                           f"Computer {i}" if i in bots else
-                          clean_name(setup["names"][i], catalog.entry(game_key).seat_label(i))
+                          clean_name(chosen[i], catalog.entry(game_key).seat_label(i))
                           for i in range(count))
             options = dict(setup["options"])
+            label = catalog.entry(game_key).seat_label
+            self.keep_names({i: names[i] for i in range(count)
+                             if i not in bots and names[i] != label(i)})
         now = time.time()
         saved = SavedGame(id=secrets.token_hex(8), game=game_key, seed=secrets.token_hex(16),
                           names=names, bots=bots, options=options, created=now, updated=now)
@@ -329,7 +360,9 @@ class App:
     def new_link_game(self, game_key: str) -> None:
         self.read_names()
         setup = self.setups[game_key]
-        name = clean_name(setup["names"][0], "Player 1")
+        name = clean_name(home_screens.chosen_names(setup)[0], "Player 1")
+        if name != catalog.entry(game_key).seat_label(0):
+            self.keep_names({0: name})
         low, high = catalog.entry(game_key).players
         options = dict(setup["options"]) | ({"players": setup["players"]} if low != high else {})
         self.link = linkplay.create(self.link_store, game_key, name, options)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from .. import catalog
 from .html import button
+from .pictures import picture
 from .status import game_status, link_status, when
 from .svg import esc
 
@@ -61,11 +62,19 @@ def link_list(links, broken) -> str:
     return "".join(parts) + "</ul></section>"
 
 
-def new_setup(entry) -> dict:
-    """A game's new-game form before anyone changes it."""
+def new_setup(entry, remembered=()) -> dict:
+    """A game's new-game form before anyone changes it: no name typed in; each seat's field
+    suggests the name `remembered` from last time for that seat, else the seat's label."""
     low, high = entry.players
-    return {"players": low, "names": [entry.seat_label(i) for i in range(high)],
+    return {"players": low, "names": [""] * high,
+            "suggested": [remembered[i] if i < len(remembered) and remembered[i]
+                          else entry.seat_label(i) for i in range(high)],
             "options": entry.default_options()}
+
+
+def chosen_names(setup: dict) -> list[str]:
+    """The names the form stands for: what was typed, else what it suggested."""
+    return [setup["names"][i].strip() or setup["suggested"][i] for i in range(setup["players"])]
 
 
 def setup_card(entry, setup: dict) -> str:
@@ -87,9 +96,10 @@ def setup_card(entry, setup: dict) -> str:
                     f'<span>{esc(option.label)}</span>{picks}</div>')
     inputs = "".join(
         f'<label>{esc(entry.seat_label(i))} <input id="name-{key}-{i}" maxlength="24" autocomplete="off" '
-        f'value="{esc(setup["names"][i])}"></label>' for i in range(count))
-    return (f'<section class="card new-game"><h2>{esc(entry.title())}</h2>'
-            f'<p class="blurb">{esc(entry.blurb)}</p>'
+        f'value="{esc(setup["names"][i])}" placeholder="{esc(setup["suggested"][i])}"></label>'
+        for i in range(count))
+    return (f'<section class="card new-game"><div class="card-head">{picture(entry)}'
+            f'<div><h2>{esc(entry.title())}</h2><p class="blurb">{esc(entry.blurb)}</p></div></div>'
             f'<p class="meta">{low if low == high else f"{low}-{high}"} players</p>'
             + "".join(rows) + f'<div class="names">{inputs}</div>'
             f'<div class="starts">{button("Play on this device", "start", True, game=key)}'
