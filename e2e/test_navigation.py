@@ -56,7 +56,7 @@ def store(page, saved: SavedGame) -> None:
 def test_a_tap_on_anything_that_is_not_a_control_does_nothing_on_every_screen(page):
     tap_everything(page, 8)                                           # home
     for key in catalog.keys():
-        page.click(f"button[data-action=start][data-game={key}][data-bots]")
+        page.click(f"button[data-action=start][data-game={key}][data-bots]:not([data-value])")
         expect(page.locator(".board svg")).to_be_visible()
         tap_everything(page, 10)                                      # the board, one player
         page.locator(".board svg").tap(position={"x": 3, "y": 3})   # a real touch on the felt
@@ -130,3 +130,16 @@ def test_a_new_screen_starts_at_the_top(page):
     page.wait_for_function("window.scrollY > 300")
     page.evaluate("document.querySelector('button[data-action=start][data-game=tsuro]').click()")
     assert page.evaluate("window.scrollY") == 0
+
+
+def test_how_to_play_from_a_home_card_and_from_a_game_and_back(page):
+    page.click("button[data-action=rules][data-game=tsuro]")
+    expect(page.locator("#app h1")).to_have_text("How to play Tsuro")
+    expect(page.locator(".howto-board svg")).to_have_count(1)
+    page.go_back()
+    expect(page.locator(".new-game").first).to_be_visible()
+    page.click("button[data-action=start][data-game=tyrus][data-bots]")
+    page.click("button[data-action=rules][data-game=tyrus]")
+    expect(page.locator("#app h1")).to_have_text("How to play Tyrus")
+    page.click("button[data-action=back]")
+    expect(page.locator(".hand-row [data-tile]").first).to_be_visible()

@@ -24,3 +24,24 @@ def test_every_game_card_has_a_picture_and_a_one_line_pitch():
         card = home.setup_card(entry, home.new_setup(entry))
         assert card.count('<svg class="picture"') == 1
         assert len(entry.blurb) <= 80 and entry.blurb.count(".") <= 1, entry.blurb
+
+
+def test_against_the_computer_a_game_with_roles_offers_each_role():
+    entry = catalog.entry("tyrannen")
+    card = home.setup_card(entry, home.new_setup(entry))
+    assert "Play the king against the computer" in card
+    assert 'data-bots="1" data-value="1">Play the rebels against the computer' in card
+    tyrus = home.setup_card(catalog.entry("tyrus"), home.new_setup(catalog.entry("tyrus")))
+    assert tyrus.count('data-bots="1"') == 1
+
+
+def test_every_game_has_a_short_rules_page_with_its_own_pictures():
+    from parlor.screens.rules import rules_screen
+    for entry in catalog.entries():
+        page = rules_screen(entry)
+        assert f"How to play {entry.title()}" in page.replace("&#x27;", "'").replace("&amp;", "&")
+        if entry.key in ("tyrus", "tyrannen", "tsuro"):
+            steps = entry.module("howto").STEPS
+            assert 3 <= len(steps) <= 6 and sum(len(text.split()) for _, text, _ in steps) < 300
+            assert page.count('class="board howto-board"') == sum(at is not None for *_, at in steps)
+            assert page.count("<svg") >= 1

@@ -1,6 +1,7 @@
 """The hot-seat flow without a browser: pass screens, staging, confirm, news, the end."""
 import pytest
 
+from parlor.engine.protocol import SeatView
 from parlor.games.tyrus.rules import ENGINE
 from parlor.play.saves import MemoryBackend, SavedGame, Store
 from parlor.play.session import Session, think
@@ -119,3 +120,22 @@ def test_the_worker_refuses_a_position_where_no_computer_is_to_move():
                       names=("Ana", "Computer"), bots=(1,))
     with pytest.raises(ValueError, match="not to move"):
         think(saved.to_json())
+
+
+def test_the_replay_draws_each_position_from_the_view_of_the_player_at_the_screen():
+    from parlor.screens.game import game_screen
+    session = new_session()
+    place_first_legal(session)
+    place_first_legal(session)
+    session.reveal()
+    seat = session.holder
+    for step in range(3):
+        html = game_screen(session, step)
+        assert f"Move {step} of 2" in html
+        state = session.played[step][0] if step < 2 else session.state
+        expected = session.board.svg(
+            SeatView(ENGINE.view(state, seat), (), seat), None, session.saved.names, False)
+        assert expected in html
+        other = session.board.svg(
+            SeatView(ENGINE.view(state, 1 - seat), (), 1 - seat), None, session.saved.names, False)
+        assert other != expected and other not in html, "never the other seat's view"

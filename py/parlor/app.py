@@ -15,6 +15,7 @@ from .links.record import encode
 from .play.saves import SaveError, SavedGame, StorageFull, Store, clean_name
 from .play.session import Session
 from .screens import game as game_screens, home as home_screens, link as link_screens
+from .screens.rules import rules_screen
 
 CURRENT = "parlor:current"
 NAMES = "parlor:names"          # the names last played under, by seat: next time's suggestions
@@ -124,24 +125,32 @@ class App:
         self.computer = Computer(self)
         self.shown = ("", "")       # the screen and the part of it last drawn (navigation)
         self.returning = False      # drawing a screen the browser went back or forward to
+        self.replay_step: int | None = None   # the position shown while replaying a game
+        self.page = ""              # a page that is no game: "rules:<game>" (else home)
 
     # Screens
 
     def render(self) -> None:
+        if self.session is None or self.link is not None:
+            self.replay_step = None
         if self.link is not None:
             self.root.innerHTML = link_screens.link_screen(self.link, page_base(), self.show_qr,
                                                            self.show_seat_link)
+        elif self.session is None and self.page.startswith("rules:"):
+            self.root.innerHTML = rules_screen(catalog.entry(self.page[len("rules:"):]))
         elif self.session is None:
             games, damaged = self.store.all()
             links, broken = self.link_store.all()
             self.root.innerHTML = home_screens.home(games, damaged, self.setups, self.notice,
                                                     links, broken)
         else:
-            self.root.innerHTML = game_screens.game_screen(self.session)
+            if self.replay_step is not None and self.here()[1] != "replay":
+                self.replay_step = None         # another game or another page of it
+            self.root.innerHTML = game_screens.game_screen(self.session, self.replay_step)
             if self.session.saved.bots:
                 self.computer.start()
-            if self.session.phase == "bot":
-                self.computer.ask(self.session.saved)
+            if self.session.phase == "bot" and self.replay_step is None:
+                self.computer.ask(self.session.saved)   # (a replay holds the game still)
         self.notice = ""
         self.track()
 
@@ -172,8 +181,10 @@ class App:
             return "link:" + self.link.record.game_id.hex(), ""
         if self.session is not None:
             phase = self.session.phase
-            return "game:" + self.session.saved.id, phase if phase in ("pass", "news", "over") else ""
-        return "home", ""
+            if self.replay_step is not None and phase in ("play", "bot", "over"):
+                phase = "replay"
+            return "game:" + self.session.saved.id, phase if phase in ("pass", "news", "over", "replay") else ""
+        return self.page or "home", ""
 
     def address(self) -> str:
         if self.link is not None:
@@ -212,6 +223,8 @@ class App:
             return self.open_game(key)
         if kind == "link" and self.link_store.get(bytes.fromhex(key)) is not None:
             return self.open_held(key)
+        if kind == "rules" and key in catalog.keys():
+            return self.open_rules(key)
         if len(fragment) > 1:
             return self.open_fragment(fragment)
         self.go_home()
@@ -223,7 +236,14 @@ class App:
         except StorageFull:
             pass
 
+    def open_rules(self, game_key: str) -> None:
+        """The game's "How to play" page (from its home card or its game screen)."""
+        self.session = self.link = None
+        self.page = "rules:" + game_key
+        self.render()
+
     def go_home(self) -> None:
+        self.page = ""
         self.session = self.link = None
         self.backend.remove(CURRENT)
         self.render()
@@ -285,22 +305,26 @@ class App:
         self.render()
 
     def start_game(self, game_key: str, rematch_of: SavedGame | None = None,
-                   against_computer: bool = False) -> None:
+                   against_computer: bool = False, seat: int = 0) -> None:
+        """A new game on this device; against the computer the player takes `seat` under the
+        first name on the form, and the computer every other seat."""
         if rematch_of is not None:
             names, options, bots = rematch_of.names, rematch_of.options, rematch_of.bots
         else:
             self.read_names()
             setup = self.setups[game_key]
             count = setup["players"]
-            bots = tuple(range(1, count)) if against_computer else ()
+            bots = tuple(i for i in range(count) if i != seat) if against_computer else ()
             chosen = home_screens.chosen_names(setup)
+            if against_computer:
+                chosen[seat] = setup["names"][0].strip() or setup["suggested"][0]
             names = tuple("Computer" if i in bots and count == 2 else
                           f"Computer {i}" if i in bots else
                           clean_name(chosen[i], catalog.entry(game_key).seat_label(i))
                           for i in range(count))
             options = dict(setup["options"])
             label = catalog.entry(game_key).seat_label
-            self.keep_names({i: names[i] for i in range(count)
+            self.keep_names({0 if against_computer else i: names[i] for i in range(count)
                              if i not in bots and names[i] != label(i)})
         now = time.time()
         saved = SavedGame(id=secrets.token_hex(8), game=game_key, seed=secrets.token_hex(16),
@@ -416,6 +440,10 @@ class App:
 
     def dispatch(self, data: dict) -> None:
         action = data.get("action")
+        if action == "rules":
+            return self.open_rules(data["game"])
+        if action == "back":
+            return js.history.back()
         if action == "link-new":
             return self.new_link_game(data["game"])
         if action == "open-link":
@@ -430,7 +458,8 @@ class App:
         if action in ("players", "option"):
             return self.change_setup(data)
         if action == "start":
-            return self.start_game(data["game"], against_computer="bots" in data)
+            return self.start_game(data["game"], against_computer="bots" in data,
+                                   seat=int(data.get("value", 0)))
         if action == "open":
             return self.open_game(data["id"])
         if action == "delete":
@@ -444,6 +473,8 @@ class App:
             return self.go_home()
         if session is None:
             return
+        if self.replay_step is not None and action not in ("replay-step", "replay-done"):
+            return                              # the board of a replay takes no moves
         if action == "reveal":
             session.reveal()
         elif action == "continue":
@@ -452,6 +483,12 @@ class App:
             session.take_back()
         elif action == "confirm":
             session.confirm()
+        elif action == "replay":
+            self.replay_step = len(session.played)
+        elif action == "replay-step":
+            self.replay_step = max(0, min(len(session.played), self.replay_step + int(data["delta"])))
+        elif action == "replay-done":
+            self.replay_step = None
         elif action == "rematch":
             return self.start_game(session.saved.game, rematch_of=session.saved)
         else:

@@ -10,6 +10,7 @@ shipped here) under fixed names:
     board.py  Board, the headless input state machine (taps -> moves) over views
     link.py   PROTOCOL, its play-by-link protocol (parlor.links.base.LinkProtocol)
     bot.py    choose(engine, state, seat, key, budget), only where the game has its own bot
+    howto.py  STEPS, its short "How to play" page (headings, text, where to show a picture)
 
 Adding a game is its package plus one Entry in GAMES.
 """

@@ -104,15 +104,18 @@ def setup_card(entry, setup: dict) -> str:
             + "".join(rows) + f'<div class="names">{inputs}</div>'
             f'<div class="starts">{button("Play on this device", "start", True, game=key)}'
             f'{button(computer_label(entry, count), "start", game=key, bots=1)}'
+            f'{button("How to play", "rules", game=key)}'
+            + (button(computer_label(entry, count, 1), "start", game=key, bots=1, value=1)
+               if count == 2 and len(entry.seat_labels) == 2 else "")
             + (button("Play by link with friends" if count > 2 else "Play by link with a friend",
                       "link-new", game=key) if entry.link_tier else "")
             + '</div></section>')
 
 
-def computer_label(entry, count: int) -> str:
-    """The against-the-computer button: who the player will be."""
+def computer_label(entry, count: int, seat: int = 0) -> str:
+    """The against-the-computer button: who the player will be (in `seat`)."""
     if count > 2:
         return f"Play against {count - 1} computers"
     if entry.seat_labels:
-        return f"Play {entry.seat_label(0).lower()} against the computer"
+        return f"Play {entry.seat_label(seat).lower()} against the computer"
     return "Play against the computer"
