@@ -4,13 +4,17 @@ import re
 
 from playwright.sync_api import expect
 
-from harness import wait_ready
+from harness import new_game, wait_ready
 from test_navigation import finished_game, store
+from test_tyrannen_hotseat import choose_assassins
 
 
 def test_the_rebels_against_the_computer_king_then_a_replay_of_the_moves(page):
+    new_game(page, "tyrannen")
     page.fill("#name-tyrannen-0", "Ana")
     page.click("button[data-action=start][data-game=tyrannen][data-value='1']")
+    choose_assassins(page)           # the rebels' hidden choice comes first, then the king's turn
+    page.click("button[data-action=continue]")                      # the first round's card
     expect(page.locator(".thinking")).to_contain_text("Computer is thinking")
     expect(page.locator(".turn-line")).to_have_text("Ana to play", timeout=60000)
     saved = json.loads(page.evaluate(

@@ -45,3 +45,30 @@ def test_every_game_has_a_short_rules_page_with_its_own_pictures():
             assert 3 <= len(steps) <= 6 and sum(len(text.split()) for _, text, _ in steps) < 300
             assert page.count('class="board howto-board"') == sum(at is not None for *_, at in steps)
             assert page.count("<svg") >= 1
+
+
+def test_the_count_of_games_by_link_waiting_for_this_device():
+    from parlor.links import device
+    from parlor.links.record import encode
+    from parlor.play.saves import MemoryBackend
+    from parlor.screens.link import invitation_line
+    from parlor.screens.status import your_turns
+    ana, bo = device.LinkStore(MemoryBackend()), device.LinkStore(MemoryBackend())
+    game = device.create(ana, "tsuro", "Ana")
+    assert your_turns(ana.all()[0]) == 0, "waiting for a friend to join"
+    held, _ = device.open_link(bo, encode(game.record))
+    invited = device.LinkSession(held, bo)
+    assert invitation_line(invited).startswith("Lay path tiles; the last marker left")
+    invited.join("Bo")
+    assert your_turns(bo.all()[0]) == 0, "Bo has sent his seat back: Ana is to move"
+    device.open_link(ana, encode(invited.record))
+    assert your_turns(ana.all()[0]) == 1
+
+
+def test_the_home_screen_is_a_card_per_game_that_opens_its_new_game_page():
+    page = home.home([], [], {e.key: home.new_setup(e) for e in catalog.entries()})
+    assert page.count('class="card game-card" data-action="setup"') == len(catalog.entries())
+    assert "<input" not in page, "the forms are on each game's own page"
+    entry = catalog.entry("tyrus")
+    setup = home.setup_page(entry, home.new_setup(entry))
+    assert 'id="name-tyrus-0"' in setup and 'data-action="home"' in setup

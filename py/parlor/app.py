@@ -16,6 +16,7 @@ from .play.saves import SaveError, SavedGame, StorageFull, Store, clean_name
 from .play.session import Session
 from .screens import game as game_screens, home as home_screens, link as link_screens
 from .screens.rules import rules_screen
+from .screens.status import your_turns
 
 CURRENT = "parlor:current"
 NAMES = "parlor:names"          # the names last played under, by seat: next time's suggestions
@@ -126,7 +127,7 @@ class App:
         self.shown = ("", "")       # the screen and the part of it last drawn (navigation)
         self.returning = False      # drawing a screen the browser went back or forward to
         self.replay_step: int | None = None   # the position shown while replaying a game
-        self.page = ""              # a page that is no game: "rules:<game>" (else home)
+        self.page = ""              # a page that is no game: "rules:<game>", "setup:<game>"
 
     # Screens
 
@@ -136,11 +137,16 @@ class App:
         if self.link is not None:
             self.root.innerHTML = link_screens.link_screen(self.link, page_base(), self.show_qr,
                                                            self.show_seat_link)
+            show_count(your_turns(self.link_store.all()[0]))
         elif self.session is None and self.page.startswith("rules:"):
             self.root.innerHTML = rules_screen(catalog.entry(self.page[len("rules:"):]))
+        elif self.session is None and self.page.startswith("setup:"):
+            key = self.page[len("setup:"):]
+            self.root.innerHTML = home_screens.setup_page(catalog.entry(key), self.setups[key])
         elif self.session is None:
             games, damaged = self.store.all()
             links, broken = self.link_store.all()
+            show_count(your_turns(links))
             self.root.innerHTML = home_screens.home(games, damaged, self.setups, self.notice,
                                                     links, broken)
         else:
@@ -223,8 +229,8 @@ class App:
             return self.open_game(key)
         if kind == "link" and self.link_store.get(bytes.fromhex(key)) is not None:
             return self.open_held(key)
-        if kind == "rules" and key in catalog.keys():
-            return self.open_rules(key)
+        if kind in ("rules", "setup") and key in catalog.keys():
+            return self.open_page(screen)
         if len(fragment) > 1:
             return self.open_fragment(fragment)
         self.go_home()
@@ -236,10 +242,11 @@ class App:
         except StorageFull:
             pass
 
-    def open_rules(self, game_key: str) -> None:
-        """The game's "How to play" page (from its home card or its game screen)."""
+    def open_page(self, page: str) -> None:
+        """A page that is no game: a game's "How to play" (from its home card or its game
+        screen) or its new-game page (from its home card)."""
         self.session = self.link = None
-        self.page = "rules:" + game_key
+        self.page = page
         self.render()
 
     def go_home(self) -> None:
@@ -316,8 +323,11 @@ class App:
             count = setup["players"]
             bots = tuple(i for i in range(count) if i != seat) if against_computer else ()
             chosen = home_screens.chosen_names(setup)
-            if against_computer:
-                chosen[seat] = setup["names"][0].strip() or setup["suggested"][0]
+            if against_computer:    # the first field is the player's, whichever seat they take
+                first = catalog.entry(game_key).seat_label(0)
+                chosen[seat] = setup["names"][0].strip() or (
+                    setup["suggested"][0] if setup["suggested"][0] != first
+                    else catalog.entry(game_key).seat_label(seat))
             names = tuple("Computer" if i in bots and count == 2 else
                           f"Computer {i}" if i in bots else
                           clean_name(chosen[i], catalog.entry(game_key).seat_label(i))
@@ -434,14 +444,14 @@ class App:
         field = js.document.getElementById("share-link")
         field.select()
         if hasattr(js.navigator, "clipboard"):
-            js.navigator.clipboard.writeText(url).then(COPIED, COPY_FAILED)
+            js.navigator.clipboard.writeText(f"{text}\n{url}").then(COPIED, COPY_FAILED)
         else:
             toast("Select the link above and copy it.")
 
     def dispatch(self, data: dict) -> None:
         action = data.get("action")
-        if action == "rules":
-            return self.open_rules(data["game"])
+        if action in ("rules", "setup"):
+            return self.open_page(f'{action}:{data["game"]}')
         if action == "back":
             return js.history.back()
         if action == "link-new":
@@ -496,6 +506,15 @@ class App:
         self.render()
 
 
+def show_count(turns: int) -> None:
+    """How many games by link wait for this player's move: on the app's icon where the browser
+    can badge it, and in the page title."""
+    js.document.title = f"({turns}) Parlor" if turns else "Parlor"
+    if hasattr(js.navigator, "setAppBadge"):
+        badge = js.navigator.setAppBadge(turns) if turns else js.navigator.clearAppBadge()
+        badge.catch(IGNORE)     # not installed, or not allowed: the title still says it
+
+
 def page_base() -> str:
     """This page's address without its fragment: links are made from it."""
     return str(js.location.href).split("#", 1)[0]
@@ -509,7 +528,7 @@ def toast(text: str) -> None:
     js.setTimeout(HIDE_TOAST, 2500)
 
 
-COPIED = create_proxy(lambda _: toast("Link copied: paste it into a message."))
+COPIED = create_proxy(lambda _: toast("Message and link copied: paste them into a chat."))
 COPY_FAILED = create_proxy(lambda _: toast("Select the link above and copy it."))
 IGNORE = create_proxy(lambda _: None)
 HIDE_TOAST = create_proxy(lambda: setattr(js.document.getElementById("toast"), "hidden", True))

@@ -1,7 +1,8 @@
-"""The home screen: the games this device holds, then a new-game card per catalog entry.
+"""The home screen: the games this device holds, then a card per catalog game (its picture and
+pitch) that opens the game's new-game page.
 
 Drawn from catalog metadata alone: no engine, board or link protocol is imported to show
-the new-game cards."""
+the cards or the new-game pages."""
 from __future__ import annotations
 
 from .. import catalog
@@ -16,18 +17,14 @@ def home(games, damaged, setups: dict, notice: str = "", links=(), broken=()) ->
     parts = ['<header class="bar"><h1 class="brand">Parlor</h1></header>']
     if notice:
         parts.append(f'<p class="notice" role="alert">{esc(notice)}</p>')
-    kept = [saved_list(games, damaged)] + ([link_list(links, broken)] if links or broken else [])
-    cards = [setup_card(entry, setups[entry.key]) for entry in catalog.entries()]
-    parts += kept + cards if games or damaged or links or broken else cards + kept
-    return "".join(parts)
+    kept = ([saved_list(games, damaged)] if games or damaged else []) \
+        + ([link_list(links, broken)] if links or broken else [])
+    return "".join(parts + kept + [game_card(entry) for entry in catalog.entries()])
 
 
 def saved_list(games, damaged) -> str:
     """The games played on this device, newest first, and any that cannot be read."""
-    parts = ['<section class="card saved"><h2>Your games</h2>']
-    if not games and not damaged:
-        parts.append('<p class="empty">Games you start are kept here, even after you close the page.</p>')
-    parts.append('<ul class="games">')
+    parts = ['<section class="card saved"><h2>Your games</h2><ul class="games">']
     for game in games:
         parts.append(f'<li class="saved-game" data-id="{esc(game.id)}">'
                      f'<div><strong>{esc(game.entry.title())}</strong>: '
@@ -60,6 +57,22 @@ def link_list(links, broken) -> str:
                      f'<br><span class="status">It cannot be opened.</span></div>'
                      f'{button("Discard", "discard", key=key)}</li>')
     return "".join(parts) + "</ul></section>"
+
+
+def game_card(entry) -> str:
+    """One game on the home screen: a tap anywhere on it opens its new-game page."""
+    key = esc(entry.key)
+    return (f'<section class="card game-card" data-action="setup" data-game="{key}">'
+            f'{picture(entry)}<div><h2>{esc(entry.title())}</h2>'
+            f'<p class="blurb">{esc(entry.blurb)}</p></div><div class="game-card-actions">'
+            f'{button("Play", "setup", True, game=entry.key)}'
+            f'{button("How to play", "rules", game=entry.key)}</div></section>')
+
+
+def setup_page(entry, setup: dict) -> str:
+    """A game's new-game page: its form under a header that leads back to the games."""
+    return (f'<header class="bar">{button("‹ Games", "home")}<h1>New game</h1></header>'
+            + setup_card(entry, setup))
 
 
 def new_setup(entry, remembered=()) -> dict:
