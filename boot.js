@@ -135,7 +135,7 @@
   }
 
   // Taps before Python is ready: the last one on a control is kept (and shown pressed), and
-  // made again on the same control of the real screen once it is there. Typed text carries over.
+  // made again on the same control of the real screen once it is there.
   function keepTaps() {
     const shell = document.getElementById("boot");
     shell.addEventListener("click", (event) => {
@@ -152,11 +152,6 @@
   function handOver() {
     clearTimeout(stallTimer);
     const app = document.getElementById("app");
-    const shell = document.getElementById("shell-home");
-    for (const field of shell.querySelectorAll("input[id]")) {
-      const twin = app.querySelector(`#${CSS.escape(field.id)}`);
-      if (twin && field.value !== field.defaultValue) twin.value = field.value;
-    }
     document.getElementById("boot").remove(); // its ids and classes now belong to the real screen
     if (pendingTap) {
       const selector = pendingTap.map(([key, value]) =>

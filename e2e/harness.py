@@ -57,6 +57,11 @@ def guard_origin(context, base_url: str) -> list[str]:
     return outside
 
 
+def new_game(page, key: str) -> None:
+    """From the home screen, open the new-game page of the game `key`."""
+    page.click(f"button[data-action=setup][data-game={key}]")
+
+
 def wait_ready(page, timeout_ms: int = 60000) -> None:
     """Wait for the app's ready marker (set once it answers clicks)."""
     page.wait_for_function("document.documentElement.dataset.ready === '1'", timeout=timeout_ms)

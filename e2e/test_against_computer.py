@@ -3,10 +3,13 @@ import re
 
 from playwright.sync_api import expect
 
+from harness import new_game
+
 from test_tyrus_hotseat import place_by_taps
 
 
 def test_a_whole_tyrus_game_against_the_computer(page):
+    new_game(page, "tyrus")
     page.fill("#name-tyrus-0", "Ana")
     page.click("button[data-action=start][data-game=tyrus][data-bots]")
     for turn in range(200):

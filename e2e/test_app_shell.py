@@ -39,6 +39,7 @@ def test_after_one_visit_the_app_loads_resumes_and_plays_offline(phone, base_url
 def test_a_corrupt_saved_game_is_reported_and_can_be_discarded_alone(page):
     start_game(page)
     play_one_turn(page, 0)
+    page.click("button[data-action=home]")
     page.evaluate("""localStorage.setItem('parlor:game:ffffffffffffffff', '{"format":1,"id":');
                      localStorage.removeItem('parlor:current')""")
     page.reload()

@@ -1,6 +1,8 @@
 """Tod dem Tyrannen and Tsuro played to the end by two phones passing links, by taps."""
 from playwright.sync_api import expect
 
+from harness import new_game
+
 from test_tsuro_hotseat import choose_start_mark, try_a_tile
 from test_tyrannen_hotseat import choose_assassins, one_action
 from test_tyrus_by_link import open_link, phone_page, protocol_step, shared_link
@@ -59,6 +61,7 @@ def play_by_link(browser, base_url, game, take_turn, turns):
     outside = []
     ana, ana_errors = phone_page(browser, base_url, outside)
     bo, bo_errors = phone_page(browser, base_url, outside)
+    new_game(ana, game)
     ana.fill(f"#name-{game}-0", "Ana")
     ana.click(f"button[data-action=link-new][data-game={game}]")
     first = ana.locator(".meta").first.inner_text()

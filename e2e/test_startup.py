@@ -50,7 +50,7 @@ def test_a_first_visit_shows_the_shell_and_progress_and_fetches_each_file_once(b
         context, page, errors, outside = new_page(browser, url, route=False)  # HTTP cache on
         page.goto(url)
         # before Python runs: the home screen drawn at build time, and the download in numbers
-        expect(page.locator("#shell-home .new-game").first).to_be_visible()
+        expect(page.locator("#shell-home .game-card").first).to_be_visible()
         expect(page.locator("#boot-stage")).to_have_text(
             re.compile(r"Downloading the games: \d+ % \(\d+\.\d of \d+\.\d MB left\)"), timeout=30000)
         assert not page.evaluate("document.documentElement.dataset.ready")
@@ -97,20 +97,18 @@ def test_a_game_link_is_named_before_python_runs_and_names_stay_text(browser):
     assert errors == [] and outside == []
 
 
-def test_taps_and_typing_while_starting_are_not_lost(browser):
+def test_a_tap_while_starting_is_not_lost(browser):
     with serve(DIST, rate=SLOW) as url:
         context, page, errors, outside = new_page(browser, url)
         page.goto(url)
-        page.fill("#shell-home #name-tyrus-0", "Zed")
-        page.click("#shell-home button[data-action=players][data-game=tsuro][data-delta='1']")
+        page.click("#shell-home button[data-action=setup][data-game=tsuro]")
         expect(page.locator("#boot-stage")).to_contain_text("Your tap will count")
         assert not page.evaluate("document.documentElement.dataset.ready")
         wait_ready(page)
-        tsuro = page.locator("#app .new-game").filter(has_text="Tsuro")
-        expect(tsuro.locator("output")).to_have_text("3")
-        expect(page.locator("#name-tyrus-0")).to_have_value("Zed")
+        expect(page.locator("#app .new-game h2")).to_have_text("Tsuro")
         assert page.locator("#boot").count() == 0, "the shell is gone: one set of ids"
-        page.click("button[data-action=start][data-game=tyrus]:not([data-bots])")
+        page.fill("#name-tsuro-0", "Zed")
+        page.click("button[data-action=start][data-game=tsuro]:not([data-bots])")
         page.click("button[data-action=home]")
         expect(page.locator(".saved-game")).to_contain_text("Zed vs Player 2")
         context.close()

@@ -3,11 +3,14 @@ import re
 
 from playwright.sync_api import expect
 
+from harness import new_game
+
 NAMES = ("Ana", "Bo", "Cy")
 RESULT = re.compile(r"^((Ana|Bo|Cy) won|Shared win: .+)$")
 
 
 def start_game(page, names=NAMES):
+    new_game(page, "tsuro")
     page.click("button[data-action=players][data-game=tsuro][data-delta='1']")
     for i, name in enumerate(names):
         page.fill(f"#name-tsuro-{i}", name)
@@ -91,6 +94,7 @@ def test_a_tried_tile_can_be_taken_back(page):
 
 
 def test_the_bonus_option_chosen_at_setup_is_the_one_the_game_keeps(page):
+    new_game(page, "tsuro")
     on = page.locator("button[data-action=option][data-game=tsuro][data-value=True]")
     on.click()
     expect(page.locator("button[data-action=option][data-game=tsuro][data-value=True]")) \

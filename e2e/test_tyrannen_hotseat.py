@@ -3,11 +3,14 @@ import re
 
 from playwright.sync_api import expect
 
+from harness import new_game
+
 NAMES = ("Ana", "Bo")
 ACTIONS_PER_TURN = 2
 
 
 def start_game(page, side="A", names=NAMES):
+    new_game(page, "tyrannen")
     for i, name in enumerate(names):
         page.fill(f"#name-tyrannen-{i}", name)
     if side != "A":

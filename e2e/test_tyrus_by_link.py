@@ -5,7 +5,7 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from harness import PHONE, guard_origin, wait_ready
+from harness import PHONE, guard_origin, new_game, wait_ready
 from test_tyrus_hotseat import place_by_taps
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
@@ -25,9 +25,10 @@ def phone_page(browser, base_url, outside):
 
 
 def open_link(page, url):
-    """Open a link in an app that is already running, as tapping it in a chat would."""
+    """Open a link in an app that is already running, as tapping it in a chat would (the new
+    history entry has no state until the app has shown the link)."""
     page.evaluate("url => { location.href = url }", url)
-    page.wait_for_function("location.hash === ''")
+    page.wait_for_function("history.state !== null")
 
 
 def shared_link(page):
@@ -73,6 +74,7 @@ def test_two_phones_play_a_whole_game_by_links_and_a_spectator_watches(browser, 
     ana, ana_errors = phone_page(browser, base_url, outside)
     bo, bo_errors = phone_page(browser, base_url, outside)
     watcher, watcher_errors = phone_page(browser, base_url, outside)
+    new_game(ana, "tyrus")
     ana.fill("#name-tyrus-0", "Ana")
     ana.click("button[data-action=link-new][data-game=tyrus]")
     url = shared_link(ana)
@@ -100,6 +102,7 @@ def start_by_link(browser, base_url, outside):
     """Ana invites, Bo joins: returns both pages and the links seen so far, oldest first."""
     ana, _ = phone_page(browser, base_url, outside)
     bo, _ = phone_page(browser, base_url, outside)
+    new_game(ana, "tyrus")
     ana.fill("#name-tyrus-0", "Ana")
     ana.click("button[data-action=link-new][data-game=tyrus]")
     links = [shared_link(ana)]
@@ -155,9 +158,10 @@ def test_an_offline_device_opens_a_link(browser, base_url):
 def test_copying_the_link_says_what_happened(browser, base_url):
     outside = []
     ana, errors = phone_page(browser, base_url, outside)
+    new_game(ana, "tyrus")
     ana.click("button[data-action=link-new][data-game=tyrus]")
     ana.click("button[data-action=copy]")
-    expect(ana.locator("#toast")).to_contain_text(re.compile("Link copied|copy it"))
+    expect(ana.locator("#toast")).to_contain_text(re.compile("link copied|copy it"))
     expect(ana.locator("#toast")).to_be_hidden(timeout=5000)
     ana.click("button[data-action=qr]")
     expect(ana.locator(".qr-box svg")).to_be_visible()

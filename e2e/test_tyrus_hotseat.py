@@ -3,10 +3,13 @@ import re
 
 from playwright.sync_api import expect
 
+from harness import new_game
+
 NAMES = ("Ana", "Bo")
 
 
 def start_game(page, names=NAMES):
+    new_game(page, "tyrus")
     for i, name in enumerate(names):
         page.fill(f"#name-tyrus-{i}", name)
     page.click("button[data-action=start][data-game=tyrus]")

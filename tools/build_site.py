@@ -170,12 +170,14 @@ def digest(dist: Path, paths: list[Path], extra: str = "") -> str:
 
 
 def write_loader(dist: Path, report: dict) -> str:
-    """The loader PyScript imports as its interpreter, and the worker that makes snapshots.
+    """The loader PyScript imports as its interpreter, the worker that makes snapshots and the
+    one where the computer thinks.
     Returns the snapshot cache name: its key changes with anything a snapshot depends on."""
     start = {"lockInfo": lock_info(), "imports": report["snapshot_imports"]}
     sources = {name: (ROOT / source).read_text()
                for name, source in (("loader.mjs", "pyodide-loader.mjs"),
-                                    ("snapshot.mjs", "snapshot-worker.mjs"))}
+                                    ("snapshot.mjs", "snapshot-worker.mjs"),
+                                    ("bots.mjs", "bot-worker.mjs"))}
     inputs = [dist / "pyodide" / name for name in PYODIDE_FILES + ("python_stdlib.zip",)]
     key = digest(dist, inputs + [dist / "app/parlor.zip"],
                  json.dumps(start) + "".join(sources.values()))
@@ -189,10 +191,11 @@ def write_loader(dist: Path, report: dict) -> str:
 
 def precache_list(dist: Path) -> list[str]:
     """Files the service worker keeps: those a real first visit fetched, plus the manifest and
-    its icons (installing to the home screen needs them, offline too), and no others."""
+    its icons (installing to the home screen needs them, offline too) and the computer's worker
+    (a first visit need not play the computer), and no others."""
     manifest = json.loads((dist / "manifest.webmanifest").read_text())
     visit = sorted(set(json.loads(FIRST_VISIT.read_text())["files"]) | {"manifest.webmanifest"}
-                   | {icon["src"] for icon in manifest["icons"]})
+                   | {icon["src"] for icon in manifest["icons"]} | {"pyodide/bots.mjs"})
     missing = [name for name in visit if not (dist / name).is_file()]
     if missing:
         raise SystemExit(f"build: {FIRST_VISIT.name} names files this build lacks: {missing}.\n"

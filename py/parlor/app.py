@@ -1,21 +1,26 @@
 """The browser side: the only module that touches the page. Everything else is plain Python."""
 from __future__ import annotations
 
+import json
 import secrets
 import time
 
 import js
-from pyodide.ffi import create_proxy, to_js
+from pyodide.ffi import create_once_callable, create_proxy, to_js
 
 from . import catalog
 from .links import device as linkplay
 from .links.clock import DEFAULT_CLOCK
 from .links.device import LinkProblem, LinkSession, LinkStore
+from .links.record import encode
 from .play.saves import SaveError, SavedGame, StorageFull, Store, clean_name
 from .play.session import Session
 from .screens import game as game_screens, home as home_screens, link as link_screens
+from .screens.rules import rules_screen
+from .screens.status import your_turns
 
 CURRENT = "parlor:current"
+NAMES = "parlor:names"          # the names last played under, by seat: next time's suggestions
 BOT_PAUSE_MS = 350
 # data-* attributes a tap may carry; the board's own ones are listed by each board
 DATA_KEYS = ("action", "game", "id", "key", "delta", "option", "value", "bots",
@@ -45,6 +50,69 @@ class LocalStorage:
         return [self.storage.key(i) for i in range(self.storage.length)]
 
 
+def js_object(data: dict):
+    return to_js(data, dict_converter=js.Object.fromEntries)
+
+
+class Computer:
+    """The computer's moves, worked out in a worker (pyodide/bots.mjs) so that the page never
+    stops answering while it thinks. Where the worker cannot run, the move is worked out on
+    the page (which then stands still while it thinks, as a last resort)."""
+
+    def __init__(self, app: "App"):
+        self.app = app
+        self.worker = None
+        self.broken = False
+        self.asked = ""             # "<game id>:<moves so far>" of the question in hand
+        self.asked_at = 0.0
+
+    def start(self) -> None:
+        """Start the worker (it takes a moment), e.g. as soon as a game with a computer opens."""
+        if self.worker is None and not self.broken:
+            try:
+                self.worker = js.Worker.new("pyodide/bots.mjs", js_object({"type": "module"}))
+            except Exception as err:
+                return self.give_up(f"no worker: {err}")
+            self.worker.onmessage = create_proxy(self.answered)
+            self.worker.onerror = create_proxy(lambda event: self.give_up(str(event.message)))
+
+    def ask(self, saved) -> None:
+        """Ask for the move of the computer to move in `saved` (once per position)."""
+        question = f"{saved.id}:{len(saved.moves)}"
+        if question == self.asked:
+            return
+        self.asked, self.asked_at = question, js.performance.now()
+        self.start()
+        if self.broken:
+            return js.setTimeout(create_once_callable(self.app.run_bot), BOT_PAUSE_MS)
+        self.worker.postMessage(js_object({"ask": question, "saved": saved.to_json()}))
+
+    def answered(self, event) -> None:
+        data = event.data
+        if str(data.ask) != self.asked:
+            return                  # an answer for a game or position no longer on screen
+        if getattr(data, "error", None):
+            js.console.error(f"Parlor: the computer's worker failed: {data.error}")
+            self.asked = ""
+            return self.app.run_bot()
+        question, token = self.asked, str(data.token)
+
+        def deliver():
+            if self.asked == question:
+                self.asked = ""     # asked again if this position is ever on screen again
+            self.app.computer_moved(question, token)
+
+        wait = max(0, BOT_PAUSE_MS - (js.performance.now() - self.asked_at))  # a visible beat
+        js.setTimeout(create_once_callable(deliver), wait)
+
+    def give_up(self, why: str) -> None:
+        js.console.warn(f"Parlor: the computer thinks on the page: {why}")
+        self.broken, self.worker = True, None
+        if self.asked:
+            self.asked = ""
+            self.app.run_bot()
+
+
 class App:
     def __init__(self, root):
         self.root = root
@@ -55,9 +123,13 @@ class App:
         self.link: LinkSession | None = None
         self.show_qr = self.show_seat_link = False
         self.notice = ""
-        self.setups = {e.key: home_screens.new_setup(e) for e in catalog.entries()}
-        self.bot_turn = create_proxy(self.run_bot)
-        self.staged = False
+        self.setups = self.new_setups()
+        self.computer = Computer(self)
+        self.staged = False           # a move staged at the last draw (focus goes to Confirm)
+        self.shown = ("", "")       # the screen and the part of it last drawn (navigation)
+        self.returning = False      # drawing a screen the browser went back or forward to
+        self.replay_step: int | None = None   # the position shown while replaying a game
+        self.page = ""              # a page that is no game: "rules:<game>", "setup:<game>"
 
     # Screens
 
@@ -74,24 +146,108 @@ class App:
         announce(self.root)
 
     def draw(self) -> None:
+        if self.session is None or self.link is not None:
+            self.replay_step = None
         if self.link is not None:
             self.root.innerHTML = link_screens.link_screen(self.link, page_base(), self.show_qr,
                                                            self.show_seat_link)
+            show_count(your_turns(self.link_store.all()[0]))
+        elif self.session is None and self.page.startswith("rules:"):
+            self.root.innerHTML = rules_screen(catalog.entry(self.page[len("rules:"):]))
+        elif self.session is None and self.page.startswith("setup:"):
+            key = self.page[len("setup:"):]
+            self.root.innerHTML = home_screens.setup_page(catalog.entry(key), self.setups[key])
         elif self.session is None:
             games, damaged = self.store.all()
             links, broken = self.link_store.all()
+            show_count(your_turns(links))
             self.root.innerHTML = home_screens.home(games, damaged, self.setups, self.notice,
                                                     links, broken)
         else:
-            self.root.innerHTML = game_screens.game_screen(self.session)
-            if self.session.phase == "bot":
-                js.setTimeout(self.bot_turn, BOT_PAUSE_MS)  # paint "thinking" first
+            if self.replay_step is not None and self.here()[1] != "replay":
+                self.replay_step = None         # another game or another page of it
+            self.root.innerHTML = game_screens.game_screen(self.session, self.replay_step)
+            if self.session.saved.bots:
+                self.computer.start()
+            if self.session.phase == "bot" and self.replay_step is None:
+                self.computer.ask(self.session.saved)   # (a replay holds the game still)
         self.notice = ""
+        self.track()
 
     def run_bot(self) -> None:
+        """The computer's move worked out here, on the page (when the worker cannot)."""
         if self.session is not None and self.session.phase == "bot":
             self.guarded(self.session.bot_move)
             self.render()
+
+    def computer_moved(self, question: str, token: str) -> None:
+        """The worker's move for `question`, if that game and position are still on screen."""
+        session = self.session
+        if session is None or question != f"{session.saved.id}:{len(session.saved.moves)}":
+            return
+        before = len(session.saved.moves)
+        if self.guarded(session.bot_answer, before, token) is False:
+            js.console.error("Parlor: the worker's move was not legal; thinking here instead")
+            return self.run_bot()
+        self.render()
+
+    # Navigation: one browser history entry per screen, so Back goes to the previous screen;
+    # a game by link keeps its public link as the address. A new screen starts at the top.
+
+    def here(self) -> tuple[str, str]:
+        """The screen shown ("home", "game:<id>", "link:<id>") and which part of it: a game's
+        pass, news and end screens are pages of their own, play and the computer's turn one."""
+        if self.link is not None:
+            return "link:" + self.link.record.game_id.hex(), ""
+        if self.session is not None:
+            phase = self.session.phase
+            if self.replay_step is not None and phase in ("play", "bot", "over"):
+                phase = "replay"
+            return "game:" + self.session.saved.id, phase if phase in ("pass", "news", "over", "replay") else ""
+        return self.page or "home", ""
+
+    def address(self) -> str:
+        if self.link is not None:
+            return link_screens.link_url(page_base(), encode(self.link.record))
+        return page_base()
+
+    def track(self) -> None:
+        """After drawing: a new history entry for a new screen (unless the browser went back
+        or forward to it), the scroll at the top for a new screen or page."""
+        screen, part = self.here()
+        state = to_js({"screen": screen}, dict_converter=js.Object.fromEntries)
+        if screen != self.shown[0] and not self.returning:
+            js.history.pushState(state, "", self.address())
+        else:
+            js.history.replaceState(state, "", self.address())
+        if (screen, part) != self.shown:
+            js.window.scrollTo(0, 0)
+        self.shown = (screen, part)
+
+    def on_history(self, event) -> None:
+        """Back or forward: draw the screen of that entry; an entry the app did not make is
+        a link typed or pasted into the address bar."""
+        state = event.state
+        screen = str(state.screen) if state and getattr(state, "screen", None) else ""
+        self.returning = bool(screen)
+        try:
+            self.guarded(self.show, screen, str(js.location.hash))
+        finally:
+            self.returning = False
+
+    def show(self, screen: str, fragment: str) -> None:
+        """Draw `screen` (as `here` names it); without one, the link in `fragment` or home."""
+        kind, _, key = screen.partition(":")
+        if kind == "game":
+            self.link = None
+            return self.open_game(key)
+        if kind == "link" and self.link_store.get(bytes.fromhex(key)) is not None:
+            return self.open_held(key)
+        if kind in ("rules", "setup") and key in catalog.keys():
+            return self.open_page(screen)
+        if len(fragment) > 1:
+            return self.open_fragment(fragment)
+        self.go_home()
 
     def remember(self, current: str) -> None:
         """Reopen this game after a reload; a full storage only loses that convenience."""
@@ -100,11 +256,18 @@ class App:
         except StorageFull:
             pass
 
+    def open_page(self, page: str) -> None:
+        """A page that is no game: a game's "How to play" (from its home card or its game
+        screen) or its new-game page (from its home card)."""
+        self.session = self.link = None
+        self.page = page
+        self.render()
+
     def go_home(self) -> None:
+        self.page = ""
         self.session = self.link = None
         self.backend.remove(CURRENT)
         self.render()
-        js.window.scrollTo(0, 0)
 
     def open_game(self, game_id: str) -> None:
         try:
@@ -116,7 +279,6 @@ class App:
         self.session = Session.open(saved, self.store)
         self.remember(game_id)
         self.render()
-        js.window.scrollTo(0, 0)
 
     def read_names(self) -> None:
         """Keep what was typed into the name fields across a re-render of the home screen."""
@@ -125,6 +287,31 @@ class App:
                 field = js.document.getElementById(f"name-{key}-{i}")
                 if field:  # absent fields come back as JS null, which is falsy
                     setup["names"][i] = field.value
+
+    def remembered_names(self) -> list[str]:
+        try:
+            return [str(n) for n in json.loads(self.backend.get(NAMES) or "[]")]
+        except (ValueError, TypeError):
+            return []
+
+    def new_setups(self) -> dict:
+        """Every game's new-game form, suggesting the names used last time on this device."""
+        remembered = self.remembered_names()
+        return {e.key: home_screens.new_setup(e, remembered) for e in catalog.entries()}
+
+    def keep_names(self, names: dict) -> None:
+        """Remember the names just played under (seat: name), other than a seat's own label,
+        as the names every form suggests next time; the typed names are cleared."""
+        remembered = self.remembered_names()
+        for seat, name in names.items():
+            remembered += [""] * (seat + 1 - len(remembered))
+            remembered[seat] = name
+        try:
+            self.backend.set(NAMES, json.dumps(remembered))
+        except StorageFull:
+            return
+        for key, fresh in self.new_setups().items():
+            self.setups[key].update(names=fresh["names"], suggested=fresh["suggested"])
 
     def change_setup(self, data: dict) -> None:
         self.read_names()
@@ -139,19 +326,30 @@ class App:
         self.render()
 
     def start_game(self, game_key: str, rematch_of: SavedGame | None = None,
-                   against_computer: bool = False) -> None:
+                   against_computer: bool = False, seat: int = 0) -> None:
+        """A new game on this device; against the computer the player takes `seat` under the
+        first name on the form, and the computer every other seat."""
         if rematch_of is not None:
             names, options, bots = rematch_of.names, rematch_of.options, rematch_of.bots
         else:
             self.read_names()
             setup = self.setups[game_key]
             count = setup["players"]
-            bots = tuple(range(1, count)) if against_computer else ()
+            bots = tuple(i for i in range(count) if i != seat) if against_computer else ()
+            chosen = home_screens.chosen_names(setup)
+            if against_computer:    # the first field is the player's, whichever seat they take
+                first = catalog.entry(game_key).seat_label(0)
+                chosen[seat] = setup["names"][0].strip() or (
+                    setup["suggested"][0] if setup["suggested"][0] != first
+                    else catalog.entry(game_key).seat_label(seat))
             names = tuple("Computer" if i in bots and count == 2 else
                           f"Computer {i}" if i in bots else
-                          clean_name(setup["names"][i], catalog.entry(game_key).seat_label(i))
+                          clean_name(chosen[i], catalog.entry(game_key).seat_label(i))
                           for i in range(count))
             options = dict(setup["options"])
+            label = catalog.entry(game_key).seat_label
+            self.keep_names({0 if against_computer else i: names[i] for i in range(count)
+                             if i not in bots and names[i] != label(i)})
         now = time.time()
         saved = SavedGame(id=secrets.token_hex(8), game=game_key, seed=secrets.token_hex(16),
                           names=names, bots=bots, options=options, created=now, updated=now)
@@ -164,7 +362,7 @@ class App:
 
     def on_click(self, event) -> None:
         target = event.target.closest("[data-action],[data-tile],[data-building]")
-        if target is None:
+        if not target:  # no control was tapped: closest() gave JavaScript's null (falsy)
             return
         data = {k: getattr(target.dataset, k) for k in DATA_KEYS
                 if getattr(target.dataset, k, None) is not None}
@@ -195,7 +393,7 @@ class App:
     def guarded(self, action, *args) -> None:
         """Run an action; a bug shows a message and the home screen, never a traceback."""
         try:
-            action(*args)
+            return action(*args)
         except Exception as err:
             js.console.error(f"Parlor: {type(err).__name__}: {err}")
             self.notice = "Something went wrong with that action; your games are safe."
@@ -218,7 +416,6 @@ class App:
         if held.seat is not None:
             self.remember("link:" + held.record.game_id.hex())
         self.render()
-        js.window.scrollTo(0, 0)
 
     def open_held(self, game_id: str) -> None:
         try:
@@ -251,7 +448,9 @@ class App:
     def new_link_game(self, game_key: str) -> None:
         self.read_names()
         setup = self.setups[game_key]
-        name = clean_name(setup["names"][0], "Player 1")
+        name = clean_name(home_screens.chosen_names(setup)[0], "Player 1")
+        if name != catalog.entry(game_key).seat_label(0):
+            self.keep_names({0: name})
         low, high = catalog.entry(game_key).players
         options = dict(setup["options"]) | ({"players": setup["players"]} if low != high else {})
         options["clock"] = setup.get("clock", DEFAULT_CLOCK)
@@ -300,12 +499,16 @@ class App:
         field = js.document.getElementById("share-link")
         field.select()
         if hasattr(js.navigator, "clipboard"):
-            js.navigator.clipboard.writeText(url).then(COPIED, COPY_FAILED)
+            js.navigator.clipboard.writeText(f"{text}\n{url}").then(COPIED, COPY_FAILED)
         else:
             toast("Select the link above and copy it.")
 
     def dispatch(self, data: dict) -> None:
         action = data.get("action")
+        if action in ("rules", "setup"):
+            return self.open_page(f'{action}:{data["game"]}')
+        if action == "back":
+            return js.history.back()
         if action == "link-new":
             return self.new_link_game(data["game"])
         if action == "open-link":
@@ -327,7 +530,8 @@ class App:
         if action in ("players", "option"):
             return self.change_setup(data)
         if action == "start":
-            return self.start_game(data["game"], against_computer="bots" in data)
+            return self.start_game(data["game"], against_computer="bots" in data,
+                                   seat=int(data.get("value", 0)))
         if action == "open":
             return self.open_game(data["id"])
         if action == "delete":
@@ -341,6 +545,8 @@ class App:
             return self.go_home()
         if session is None:
             return
+        if self.replay_step is not None and action not in ("replay-step", "replay-done"):
+            return                              # the board of a replay takes no moves
         if action == "reveal":
             session.reveal()
         elif action == "continue":
@@ -351,6 +557,12 @@ class App:
             session.undo()
         elif action == "confirm":
             session.confirm()
+        elif action == "replay":
+            self.replay_step = len(session.played)
+        elif action == "replay-step":
+            self.replay_step = max(0, min(len(session.played), self.replay_step + int(data["delta"])))
+        elif action == "replay-done":
+            self.replay_step = None
         elif action == "rematch":
             return self.start_game(session.saved.game, rematch_of=session.saved)
         else:
@@ -437,6 +649,15 @@ def announce(root) -> None:
         region.textContent = words
 
 
+def show_count(turns: int) -> None:
+    """How many games by link wait for this player's move: on the app's icon where the browser
+    can badge it, and in the page title."""
+    js.document.title = f"({turns}) Parlor" if turns else "Parlor"
+    if hasattr(js.navigator, "setAppBadge"):
+        badge = js.navigator.setAppBadge(turns) if turns else js.navigator.clearAppBadge()
+        badge.catch(IGNORE)     # not installed, or not allowed: the title still says it
+
+
 def page_base() -> str:
     """This page's address without its fragment: links are made from it."""
     return str(js.location.href).split("#", 1)[0]
@@ -450,20 +671,10 @@ def toast(text: str) -> None:
     js.setTimeout(HIDE_TOAST, 2500)
 
 
-COPIED = create_proxy(lambda _: toast("Link copied: paste it into a message."))
+COPIED = create_proxy(lambda _: toast("Message and link copied: paste them into a chat."))
 COPY_FAILED = create_proxy(lambda _: toast("Select the link above and copy it."))
 IGNORE = create_proxy(lambda _: None)
 HIDE_TOAST = create_proxy(lambda: setattr(js.document.getElementById("toast"), "hidden", True))
-
-
-def take_fragment(app: App) -> bool:
-    """Open the link in the address bar, if any, then clear it from the bar."""
-    fragment = str(js.location.hash)
-    if len(fragment) <= 1:
-        return False
-    js.history.replaceState(None, "", page_base())
-    app.guarded(app.open_fragment, fragment)
-    return True
 
 
 def start() -> None:
@@ -476,18 +687,22 @@ def start() -> None:
     region.id, region.className = "announce", "sr-only"
     region.setAttribute("aria-live", "polite")
     js.document.body.appendChild(region)
-    js.window.addEventListener("hashchange", create_proxy(lambda event: take_fragment(app)))
     js.window.addEventListener("storage", create_proxy(lambda event: app.guarded(
         app.on_storage, event)))
-    current = app.backend.get(CURRENT) or ""
-    if take_fragment(app):
-        pass  # an opened link decides the screen
-    elif current.startswith("link:"):
-        app.guarded(app.open_held, current[len("link:"):])
-    elif current:
-        app.guarded(app.open_game, current)
-    else:
-        app.guarded(app.render)
+    js.window.addEventListener("popstate", create_proxy(app.on_history))
+    state = js.history.state
+    fragment = str(js.location.hash)
+    if state and getattr(state, "screen", None):    # a reload, or back into the app
+        app.returning = True
+        app.guarded(app.show, str(state.screen), fragment)
+        app.returning = False
+    else:   # a new visit: home is the first entry, so Back from the screen opened stays here
+        js.history.replaceState(to_js({"screen": "home"}, dict_converter=js.Object.fromEntries),
+                                "", page_base())
+        app.shown = ("home", "")
+        current = "" if len(fragment) > 1 else app.backend.get(CURRENT) or ""  # a link first
+        app.guarded(app.show, current if current.startswith("link:") else
+                    "game:" + current if current else "", fragment)
     js.document.getElementById("boot").hidden = True
     root.hidden = False
     js.document.documentElement.dataset.ready = "1"

@@ -10,6 +10,7 @@ shipped here) under fixed names:
     board.py  Board, the headless input state machine (taps -> moves) over views
     link.py   PROTOCOL, its play-by-link protocol (parlor.links.base.LinkProtocol)
     bot.py    choose(engine, state, seat, key, budget), only where the game has its own bot
+    howto.py  STEPS, its short "How to play" page (headings, text, where to show a picture)
 
 Adding a game is its package plus one Entry in GAMES.
 """
@@ -100,20 +101,18 @@ class Entry:
 GAMES: tuple[Entry, ...] = (
     Entry(
         key="tyrus", package="parlor.games.tyrus", titles={"en": "Tyrus"}, players=(2, 2),
-        blurb=("Two rival factions, nine elections. Slip soldiers, merchants and priests into "
-               "the buildings face down; bluff, block and counter to win the council."),
+        blurb="Bluff and block with face-down agents to win nine elections.",
         rules_page="seeds/tyrus.md", bot_budget=32_000),
     Entry(
         key="tyrannen", package="parlor.games.tyrannen",
         titles={"en": "Tod dem Tyrannen!"}, players=(2, 2),
-        blurb=("Lead the tyrant king to his castle, or hide three assassins "
-               "in the crowd to strike him down."),
+        blurb="The king runs for his castle; hidden assassins wait in the crowd.",
         options=(Option("side", "Board side", (("A", "Side A"), ("B", "Side B"))),),
         seat_labels=("The king", "The rebels"), rules_page="seeds/tod-dem-tyrannen.md",
         own_bot=True),
     Entry(
         key="tsuro", package="parlor.games.tsuro", titles={"en": "Tsuro"}, players=(2, 8),
-        blurb="Lay path tiles to steer your marker; the last one still on the board wins.",
+        blurb="Lay path tiles; the last marker left on the board wins.",
         link_tier=CASUAL,
         options=(Option("elimination_bonus", "Elimination bonus",
                         ((False, "Off"), (True, "On"))),),

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from ..engine.protocol import SeatView, replay
 from ..engine.rng import derive
-from .saves import SavedGame, StorageFull, Store
+from .saves import SavedGame, StorageFull, Store, parse
 
 
 @dataclass
@@ -135,10 +135,20 @@ class Session:
         self._commit(self.pending)
 
     def bot_move(self) -> None:
-        """Let the computer choose and play the move of the seat it holds."""
+        """Let the computer choose and play the move of the seat it holds, here and now."""
         if self.phase == "bot":
-            key = derive(bytes.fromhex(self.saved.seed), "bot", len(self.saved.moves))
-            self._commit(self.saved.entry.bot(self.state, self.mover, key))
+            self._commit(computer_move(self.saved, self.state))
+
+    def bot_answer(self, moves_before: int, token: str) -> bool:
+        """Play the computer's move worked out elsewhere (`think`) for the position after
+        `moves_before` moves of the record; whether it was still wanted and legal."""
+        if self.phase != "bot" or len(self.saved.moves) != moves_before:
+            return False
+        move = self.engine.decode(token)
+        if move not in self.engine.legal(self.state):
+            return False
+        self._commit(move)
+        return True
 
     def _commit(self, move) -> None:
         before = self.state
@@ -164,3 +174,23 @@ class Session:
         except StorageFull:
             self.notice = ("This device's storage is full: the game goes on, but it will not be "
                            "kept if you close the page. Free some space to keep it.")
+
+
+def computer_move(saved: SavedGame, state):
+    """The computer's move for the seat to move in `state` (reached by `saved`'s moves): its
+    key comes from the game's seed and the record's length, so it is the same move wherever
+    it is worked out."""
+    key = derive(bytes.fromhex(saved.seed), "bot", len(saved.moves))
+    return saved.entry.bot(state, saved.engine.to_move(state)[0], key)
+
+
+def think(saved_json: str) -> str:
+    """The computer's move, in move notation, for a saved game (as JSON) where the computer is
+    to move: what the app's worker runs, off the page's main thread."""
+    saved = parse(saved_json)
+    result = saved.replay()
+    if saved.engine.outcome(result.state) is not None:
+        raise ValueError("the game is over")
+    if saved.engine.to_move(result.state)[0] not in saved.bots:
+        raise ValueError("the computer is not to move")
+    return saved.engine.encode(computer_move(saved, result.state))

@@ -2,16 +2,19 @@
 from __future__ import annotations
 
 from .html import action_bar, button, sentence, with_names
+from .replay import replay_button, replay_screen
 from .status import result_line
 from .svg import esc
 
 
-def game_screen(session) -> str:
-    """Whatever the session's phase calls for."""
+def game_screen(session, replay_step: int | None = None) -> str:
+    """Whatever the session's phase calls for, or the replay at `replay_step`."""
     names = session.saved.names
     title = esc(session.saved.entry.title())
     header = (f'<header class="bar">{button("‹ Games", "home")}<h1>{title}</h1>'
               f'<span class="turn-line" data-announce>{esc(turn_line(session))}</span></header>')
+    if replay_step is not None:
+        return replay_screen(session, header, replay_step)
     notice = f'<p class="notice" role="alert">{esc(session.notice)}</p>' if session.notice else ""
     board = session.board
     if session.phase == "pass":
@@ -33,7 +36,7 @@ def game_screen(session) -> str:
                 f'{button("Play again", "rematch", True)}{button("All games", "home")}</section>'
                 f'<div class="board">{board.svg(everyone, None, names, False)}</div>'
                 f'<section class="screen-news card">{board.summary(everyone.view, names)}</section>'
-                + log(session, None))
+                + more(session) + log(session, None))
     seat = session.holder
     playing = session.phase == "play"
     seen = session.seen(seat)
@@ -43,10 +46,17 @@ def game_screen(session) -> str:
         actions = action_bar(board.hint(seen, session.pending), session.pending is not None,
                              undo + board.buttons(seen, session.pending))
     elif session.phase == "bot":
-        actions = '<p class="hint" aria-live="polite">The computer is thinking…</p>'
+        actions = ('<p class="hint thinking" role="status">'
+                   f'{esc(names[session.mover])} is thinking<span class="dots" aria-hidden="true"><i></i><i></i><i></i></span></p>')
     return (header + notice
             + f'<div class="board">{board.svg(seen, session.pending, names, playing)}</div>'
-            + actions + log(session, seat))
+            + actions + more(session) + log(session, seat))
+
+
+def more(session) -> str:
+    """The replay of the moves so far and the game's rules."""
+    return (f'<p class="more">{replay_button(session)}'
+            f'{button("How to play", "rules", game=session.saved.game)}</p>')
 
 
 def turn_line(session) -> str:

@@ -1,13 +1,15 @@
-"""The home screen: the games this device holds, then a new-game card per catalog entry.
+"""The home screen: the games this device holds, then a card per catalog game (its picture and
+pitch) that opens the game's new-game page.
 
 Drawn from catalog metadata alone: no engine, board or link protocol is imported to show
-the new-game cards."""
+the cards or the new-game pages."""
 from __future__ import annotations
 
 from .. import catalog
 from .html import button
 from ..links.clock import DEFAULT_CLOCK
 from .link import clock_picker, damaged_link
+from .pictures import picture
 from .status import game_status, link_status, when
 from .svg import esc
 
@@ -17,18 +19,14 @@ def home(games, damaged, setups: dict, notice: str = "", links=(), broken=()) ->
     parts = ['<header class="bar"><h1 class="brand">Parlor</h1></header>']
     if notice:
         parts.append(f'<p class="notice" role="alert">{esc(notice)}</p>')
-    kept = [saved_list(games, damaged)] + ([link_list(links, broken)] if links or broken else [])
-    cards = [setup_card(entry, setups[entry.key]) for entry in catalog.entries()]
-    parts += kept + cards if games or damaged or links or broken else cards + kept
-    return "".join(parts)
+    kept = ([saved_list(games, damaged)] if games or damaged else []) \
+        + ([link_list(links, broken)] if links or broken else [])
+    return "".join(parts + kept + [game_card(entry) for entry in catalog.entries()])
 
 
 def saved_list(games, damaged) -> str:
     """The games played on this device, newest first, and any that cannot be read."""
-    parts = ['<section class="card saved"><h2>Your games</h2>']
-    if not games and not damaged:
-        parts.append('<p class="empty">Games you start are kept here, even after you close the page.</p>')
-    parts.append('<ul class="games">')
+    parts = ['<section class="card saved"><h2>Your games</h2><ul class="games">']
     for game in games:
         parts.append(f'<li class="saved-game" data-id="{esc(game.id)}">'
                      f'<div><strong>{esc(game.entry.title())}</strong>: '
@@ -60,11 +58,35 @@ def link_list(links, broken) -> str:
     return "".join(parts) + "</ul></section>"
 
 
-def new_setup(entry) -> dict:
-    """A game's new-game form before anyone changes it."""
+def game_card(entry) -> str:
+    """One game on the home screen: a tap anywhere on it opens its new-game page."""
+    key = esc(entry.key)
+    return (f'<section class="card game-card" data-action="setup" data-game="{key}">'
+            f'{picture(entry)}<div><h2>{esc(entry.title())}</h2>'
+            f'<p class="blurb">{esc(entry.blurb)}</p></div><div class="game-card-actions">'
+            f'{button("Play", "setup", True, game=entry.key)}'
+            f'{button("How to play", "rules", game=entry.key)}</div></section>')
+
+
+def setup_page(entry, setup: dict) -> str:
+    """A game's new-game page: its form under a header that leads back to the games."""
+    return (f'<header class="bar">{button("‹ Games", "home")}<h1>New game</h1></header>'
+            + setup_card(entry, setup))
+
+
+def new_setup(entry, remembered=()) -> dict:
+    """A game's new-game form before anyone changes it: no name typed in; each seat's field
+    suggests the name `remembered` from last time for that seat, else the seat's label."""
     low, high = entry.players
-    return {"players": low, "names": [entry.seat_label(i) for i in range(high)],
+    return {"players": low, "names": [""] * high,
+            "suggested": [remembered[i] if i < len(remembered) and remembered[i]
+                          else entry.seat_label(i) for i in range(high)],
             "options": entry.default_options()}
+
+
+def chosen_names(setup: dict) -> list[str]:
+    """The names the form stands for: what was typed, else what it suggested."""
+    return [setup["names"][i].strip() or setup["suggested"][i] for i in range(setup["players"])]
 
 
 def setup_card(entry, setup: dict) -> str:
@@ -86,24 +108,28 @@ def setup_card(entry, setup: dict) -> str:
                     f'<span>{esc(option.label)}</span>{picks}</div>')
     inputs = "".join(
         f'<label>{esc(entry.seat_label(i))} <input id="name-{key}-{i}" maxlength="24" autocomplete="off" '
-        f'value="{esc(setup["names"][i])}"></label>' for i in range(count))
-    return (f'<section class="card new-game"><h2>{esc(entry.title())}</h2>'
-            f'<p class="blurb">{esc(entry.blurb)}</p>'
+        f'value="{esc(setup["names"][i])}" placeholder="{esc(setup["suggested"][i])}"></label>'
+        for i in range(count))
+    return (f'<section class="card new-game"><div class="card-head">{picture(entry)}'
+            f'<div><h2>{esc(entry.title())}</h2><p class="blurb">{esc(entry.blurb)}</p></div></div>'
             f'<p class="meta">{low if low == high else f"{low}-{high}"} players</p>'
             + "".join(rows)
             + (clock_picker(key, setup.get("clock", DEFAULT_CLOCK)) if entry.link_tier else "")
             + f'<div class="names">{inputs}</div>'
             f'<div class="starts">{button("Play on this device", "start", True, game=key)}'
             f'{button(computer_label(entry, count), "start", game=key, bots=1)}'
+            f'{button("How to play", "rules", game=key)}'
+            + (button(computer_label(entry, count, 1), "start", game=key, bots=1, value=1)
+               if count == 2 and len(entry.seat_labels) == 2 else "")
             + (button("Play by link with friends" if count > 2 else "Play by link with a friend",
                       "link-new", game=key) if entry.link_tier else "")
             + '</div></section>')
 
 
-def computer_label(entry, count: int) -> str:
-    """The against-the-computer button: who the player will be."""
+def computer_label(entry, count: int, seat: int = 0) -> str:
+    """The against-the-computer button: who the player will be (in `seat`)."""
     if count > 2:
         return f"Play against {count - 1} computers"
     if entry.seat_labels:
-        return f"Play {entry.seat_label(0).lower()} against the computer"
+        return f"Play {entry.seat_label(seat).lower()} against the computer"
     return "Play against the computer"

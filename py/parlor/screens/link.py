@@ -75,7 +75,7 @@ def link_screen(session, base: str, show_qr: bool, show_seat_link: bool) -> str:
     if session.joinable():
         parts.append(
             f'<section class="card join"><h2>{esc(names[0])} invites you to play '
-            f'{esc(title_of(session))}</h2>'
+            f'{esc(title_of(session))}</h2><p>{esc(invitation_line(session))}</p>'
             f'<p class="meta">{esc(join_clock(record))}</p><label>Your name <input id="join-name" maxlength="24" '
             f'autocomplete="off" value="Player {len([s for s in record.seats if s.joined]) + 1}">'
             f'</label>{button("Take a seat", "join", True)}</section>')
@@ -98,6 +98,13 @@ def link_screen(session, base: str, show_qr: bool, show_seat_link: bool) -> str:
     if session.seat is not None:
         parts.append(private_card(session, base, show_seat_link))
     return "".join(parts)
+
+
+def invitation_line(session) -> str:
+    """What the game is and how playing by link works, in one sentence."""
+    entry = catalog.entry(session.record.game)
+    return (f"{entry.blurb.rstrip('.')}: you play on your own phone, and each move travels "
+            "as a link you send back in your chat.")
 
 
 def turn_line(session) -> str:

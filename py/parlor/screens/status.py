@@ -55,6 +55,17 @@ def link_status(held, now: float | None = None, clock: bool = True) -> str:
             else f"{name} to play") + clock
 
 
+def your_turns(links) -> int:
+    """How many of the games by link a device holds wait for its move."""
+    count = 0
+    for held in links:
+        protocol = catalog.entry(held.record.game).link
+        if held.seat is not None and protocol.replay(held.record).ok \
+                and held.seat in protocol.to_move(held.record):
+            count += 1
+    return count
+
+
 def when(stamp: float) -> str:
     seconds = max(0, time.time() - stamp)
     if seconds < 90:
