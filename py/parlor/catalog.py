@@ -119,8 +119,7 @@ GAMES: tuple[Entry, ...] = (
         rules_page="seeds/tsuro.md", bot_budget=16_000),
     Entry(
         key="tyros", package="parlor.games.tyros", titles={"en": "Tyros"}, players=(3, 4),
-        blurb=("Phoenician merchants: grow four empires tile by tile, sail galleons, found "
-               "cities and trade cards; the biggest empires pay the most."),
+        blurb="Grow four empires tile by tile, sail galleons, found cities and trade cards.",
         link_tier=CASUAL,
         options=(Option("tiles_per_player", "Map tiles each", ((5, "5 (rulebook)"), (4, "4"))),
                  Option("preset_start", "Empire starts", ((False, "Drawn"), (True, "Fixed")))),
