@@ -273,8 +273,9 @@ def open_link(store: LinkStore, fragment: str) -> tuple[Held, str]:
 
 
 def double_move(local: records.Record, incoming: records.Record) -> str:
-    """If two copies of a game differ because one seat sent two different messages from the
-    same position, a sentence naming that seat and both messages; else ""."""
+    """If two copies of a game differ in one seat's message from the same position, a
+    sentence naming whose message it is and showing both (blaming nobody: anyone could have
+    changed a message's text); else ""."""
     protocol = protocol_for(local.game)
     tables = [protocol.replay(r).state for r in (local, incoming)]
     pairs = zip(tables[0].senders, tables[1].senders, tables[0].ends, tables[1].ends)
@@ -285,10 +286,10 @@ def double_move(local: records.Record, incoming: records.Record) -> str:
         a, b = local.moves[start:end_a], incoming.moves[start:end_b]
         if a != b:
             name = local.seats[mine].name
-            return (f"{name} sent two different messages after the same position (message "
-                    f"{number + 1}: “{a}” on this device, “{b}” in this link), so the players "
-                    f"now hold two different games. Both versions are kept: agree with {name} "
-                    "which one stands, and open its latest link.")
+            return (f"This link's history differs from the game on this device at message "
+                    f"{number + 1}, {name}'s: “{a}” here, “{b}” in this link. Either {name} "
+                    "sent two different messages or someone changed a link, so nobody is "
+                    f"blamed. Both versions are kept: ask {name} which one stands.")
         start = end_a
     return ""
 
