@@ -5,7 +5,7 @@ import re
 from pathlib import Path
 
 import pytest
-from harness import PHONE, guard_origin, wait_ready
+from harness import PHONE, guard_origin, new_game, wait_ready
 from playwright.sync_api import expect
 
 AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
@@ -115,6 +115,8 @@ def tab_to(page, selector, limit=60):
 
 
 def start_by_keys(page, game, names, more_players=0):
+    tab_to(page, f"button[data-action=setup][data-game={game}]")
+    key(page, "Enter")
     for _ in range(more_players):
         tab_to(page, f"button[data-action=players][data-game={game}][data-delta='1']")
         key(page, "Enter")
@@ -267,6 +269,7 @@ def test_link_screens_and_dark_mode_pass_axe(browser, base_url, page):
     checks = Checks(page)
     page.emulate_media(color_scheme="dark")
     checks.scan("home, dark")
+    new_game(page, "tsuro")
     page.fill("#name-tsuro-0", "Ana")
     page.click("button[data-action=link-new][data-game=tsuro]")
     expect(page.locator("#share-link")).to_be_attached()

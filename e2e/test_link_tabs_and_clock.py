@@ -1,7 +1,7 @@
 """Issue 10 in the browser: two tabs of one phone, and a forfeit claimed by the clock."""
 from playwright.sync_api import expect
 
-from harness import PHONE, guard_origin, wait_ready
+from harness import PHONE, guard_origin, new_game, wait_ready
 from test_tyrus_by_link import open_link, phone_page, shared_link, take_turn
 
 # The page's clock runs ahead by sessionStorage "skew" milliseconds (kept across reloads).
@@ -29,6 +29,7 @@ def test_a_tab_shows_what_another_tab_of_the_same_phone_stored(browser, base_url
     first, first_errors = tab(context, base_url)
     second, second_errors = tab(context, base_url)
     bo, bo_errors = phone_page(browser, base_url, outside)
+    new_game(first, "tyrus")
     first.fill("#name-tyrus-0", "Ana")
     first.click("button[data-action=link-new][data-game=tyrus]")
     expect(first.locator(".turn-line")).to_have_text("Waiting for players")
@@ -55,6 +56,7 @@ def test_a_forfeit_is_offered_only_once_the_clock_ran_out_and_never_reads_verifi
     ana, ana_errors = tab(context, base_url)
     ana.on("dialog", lambda dialog: dialog.accept())
     bo, bo_errors = phone_page(browser, base_url, outside)
+    new_game(ana, "tyrus")
     ana.fill("#name-tyrus-0", "Ana")
     ana.click("button[data-action=clock][data-game=tyrus][data-value='1']")
     ana.click("button[data-action=link-new][data-game=tyrus]")

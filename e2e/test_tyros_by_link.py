@@ -8,7 +8,7 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from harness import PHONE, guard_origin, wait_ready
+from harness import PHONE, guard_origin, new_game, wait_ready
 from test_tyros_hotseat import click_move, plan
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
@@ -49,6 +49,7 @@ def test_three_phones_play_a_whole_game_by_links_with_a_trade(browser, base_url)
     outside = []
     pages = [phone_page(browser, base_url, outside) for _ in NAMES]
     ana = pages[0][0]
+    new_game(ana, "tyros")
     ana.fill("#name-tyros-0", "Ana")
     ana.click("button[data-action=link-new][data-game=tyros]")
     url = ana.locator("#share-link").input_value()

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from playwright.sync_api import expect
+from harness import new_game  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 from parlor.engine.rng import derive  # noqa: E402
@@ -110,6 +111,7 @@ def check_phone_sizes(page):
 
 
 def test_a_whole_three_player_hot_seat_game_with_a_trade_by_taps(page):
+    new_game(page, "tyros")
     page.click("button[data-action=players][data-game=tyros][data-delta='1']")
     page.click("button[data-action=players][data-game=tyros][data-delta='-1']")
     for i, name in enumerate(NAMES):
@@ -164,8 +166,9 @@ def test_one_person_against_three_computers_plays_the_last_turn_to_the_end(page)
     page.evaluate("""([id, text]) => { localStorage.setItem('parlor:game:' + id, text);
                                         localStorage.setItem('parlor:current', id); }""",
                   [saved.id, saved.to_json()])
-    page.reload()
+    page.reload()                 # a reload keeps the screen it was on: home
     page.wait_for_function("document.documentElement.dataset.ready === '1'")
+    page.click(".saved-game button[data-action=open]")
     done = set()
     for _ in range(200):
         page.wait_for_selector(".screen-over, .hint:has-text('Confirm'), .tyros-controls button")
