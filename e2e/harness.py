@@ -65,3 +65,28 @@ def new_game(page, key: str) -> None:
 def wait_ready(page, timeout_ms: int = 60000) -> None:
     """Wait for the app's ready marker (set once it answers clicks)."""
     page.wait_for_function("document.documentElement.dataset.ready === '1'", timeout=timeout_ms)
+
+
+def phone_page(browser, base_url: str, outside: list):
+    """A phone of its own (a new browser context) with the app ready; its guard of requests
+    to other origins goes into `outside`. Returns the page and its list of uncaught errors."""
+    context = browser.new_context(**PHONE)
+    outside.append(guard_origin(context, base_url))
+    return app_tab(context, base_url)
+
+
+def app_tab(context, base_url: str):
+    """One more tab of the app in `context`, ready; the page and its uncaught errors."""
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(base_url)
+    wait_ready(page)
+    return page, errors
+
+
+def open_link(page, url: str) -> None:
+    """Open a link in an app that is already running, as tapping it in a chat would (the new
+    history entry has no state until the app has shown the link)."""
+    page.evaluate("url => { location.href = url }", url)
+    page.wait_for_function("history.state !== null")

@@ -1,11 +1,11 @@
 """Tod dem Tyrannen and Tsuro played to the end by two phones passing links, by taps."""
 from playwright.sync_api import expect
 
-from harness import new_game
+from harness import new_game, open_link, phone_page
 
 from test_tsuro_hotseat import choose_start_mark, try_a_tile
 from test_tyrannen_hotseat import choose_assassins, one_action
-from test_tyrus_by_link import open_link, phone_page, protocol_step, shared_link
+from test_tyrus_by_link import protocol_step, shared_link
 
 
 def pass_links(ana, bo, take_turn, turns):

@@ -1,8 +1,8 @@
 """Issue 10 in the browser: two tabs of one phone, and a forfeit claimed by the clock."""
 from playwright.sync_api import expect
 
-from harness import PHONE, guard_origin, new_game, wait_ready
-from test_tyrus_by_link import open_link, phone_page, shared_link, take_turn
+from harness import PHONE, app_tab, guard_origin, new_game, open_link, phone_page, wait_ready
+from test_tyrus_by_link import shared_link, take_turn
 
 # The page's clock runs ahead by sessionStorage "skew" milliseconds (kept across reloads).
 SKEWED_CLOCK = """(() => {
@@ -12,22 +12,14 @@ SKEWED_CLOCK = """(() => {
 DAY_MS = 86_400_000
 
 
-def tab(context, base_url):
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(base_url)
-    wait_ready(page)
-    return page, errors
-
 
 def test_a_tab_shows_what_another_tab_of_the_same_phone_stored(browser, base_url):
     """Item 5: Ana's first tab shows her invitation; her second tab opens Bo's answer; the
     first tab learns of it and shows her turn instead of overwriting it later."""
     context = browser.new_context(**PHONE)
     outside = [guard_origin(context, base_url)]
-    first, first_errors = tab(context, base_url)
-    second, second_errors = tab(context, base_url)
+    first, first_errors = app_tab(context, base_url)
+    second, second_errors = app_tab(context, base_url)
     bo, bo_errors = phone_page(browser, base_url, outside)
     new_game(first, "tyrus")
     first.fill("#name-tyrus-0", "Ana")
@@ -53,7 +45,7 @@ def test_a_forfeit_is_offered_only_once_the_clock_ran_out_and_never_reads_verifi
     context = browser.new_context(**PHONE)
     outside.append(guard_origin(context, base_url))
     context.add_init_script(SKEWED_CLOCK)
-    ana, ana_errors = tab(context, base_url)
+    ana, ana_errors = app_tab(context, base_url)
     ana.on("dialog", lambda dialog: dialog.accept())
     bo, bo_errors = phone_page(browser, base_url, outside)
     new_game(ana, "tyrus")

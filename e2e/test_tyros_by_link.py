@@ -8,7 +8,7 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from harness import PHONE, guard_origin, new_game, wait_ready
+from harness import new_game, open_link, phone_page
 from test_tyros_hotseat import click_move, plan
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
@@ -20,20 +20,6 @@ from parlor.links.record import decode  # noqa: E402
 NAMES = ("Ana", "Bo", "Cy")
 
 
-def phone_page(browser, base_url, outside):
-    context = browser.new_context(**PHONE)
-    outside.append(guard_origin(context, base_url))
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(base_url)
-    wait_ready(page)
-    return page, errors
-
-
-def open_link(page, url):
-    page.evaluate("url => { location.href = url }", url)
-    page.wait_for_function("location.hash === ''")
 
 
 def held(page):

@@ -5,7 +5,7 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from harness import PHONE, guard_origin, new_game, wait_ready
+from harness import new_game, open_link, phone_page, wait_ready
 from test_tyrus_hotseat import place_by_taps
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
@@ -13,22 +13,6 @@ from parlor.links import record as records  # noqa: E402
 from parlor import catalog  # noqa: E402
 
 
-def phone_page(browser, base_url, outside):
-    context = browser.new_context(**PHONE)
-    outside.append(guard_origin(context, base_url))
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(base_url)
-    wait_ready(page)
-    return page, errors
-
-
-def open_link(page, url):
-    """Open a link in an app that is already running, as tapping it in a chat would (the new
-    history entry has no state until the app has shown the link)."""
-    page.evaluate("url => { location.href = url }", url)
-    page.wait_for_function("history.state !== null")
 
 
 def shared_link(page):

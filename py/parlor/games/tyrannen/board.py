@@ -282,7 +282,7 @@ class Board:
         if fig is None:
             who = "the king or a knight" if phase == "king" else "a citizen or assassin"
             return f"{pools} Tap {who} to see where it can go."
-        name = _name(view, fig)
+        name = view_tt.figure_words(view, fig)
         choices = self._choices(seen)
         here = [ch for ch in choices if ch.cell == self.target and self.target is not None]
         if here:
@@ -352,21 +352,13 @@ def _label(fig: int) -> str:
     return "K" if fig == 0 else str(fig if fig < FIRST_CITIZEN else fig - FIRST_CITIZEN + 1)
 
 
-def _name(view: dict, fig: int) -> str:
-    if fig == 0:
-        return "The king"
-    if fig < FIRST_CITIZEN:
-        return f"Knight {fig}"
-    c = fig - FIRST_CITIZEN
-    return f"{'Assassin' if view['citizens'][c]['unmasked'] else 'Citizen'} {c + 1}"
-
 
 def _occupant(view: dict, cell: int) -> str:
     width = len(view["fields"][0])
     at = list(divmod(cell, width))
     for fig in range(N_FIGURES):
         if _at(view, fig) == at:
-            return _name(view, fig).lower()
+            return view_tt.figure_words(view, fig).lower()
     return "the field"
 
 
@@ -378,7 +370,7 @@ def _word(choice: Choice) -> str:
 def _does(view: dict, ch: Choice) -> str:
     """What a choice does, in words: "move here", "push citizen 3 east", "capture citizen 4"."""
     if ch.kind == "push":
-        pushed = " and ".join(_name(view, f).lower() for f, _, _ in ch.shoved)
+        pushed = " and ".join(view_tt.figure_words(view, f).lower() for f, _, _ in ch.shoved)
         return f"push {pushed} {DIR_NAMES[ch.move.arg]}"
     if ch.kind in ("move", "castle"):
         return "move here" if ch.kind == "move" else "step into the castle"
@@ -392,7 +384,7 @@ def _what(view: dict, here: list) -> str:
     parts = []
     for ch in here:
         if ch.kind == "push":
-            pushed = " and ".join(_name(view, f).lower() for f, _, _ in ch.shoved)
+            pushed = " and ".join(view_tt.figure_words(view, f).lower() for f, _, _ in ch.shoved)
             what = f"shoves {pushed} {DIR_NAMES[ch.move.arg]}"
         else:
             verb = {"capture": "takes", "eliminate": "removes",
