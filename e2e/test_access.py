@@ -5,7 +5,7 @@ import re
 from pathlib import Path
 
 import pytest
-from harness import PHONE, guard_origin, new_game, wait_ready
+from harness import PHONE, guard_origin, new_game, open_link, wait_ready
 from playwright.sync_api import expect
 
 AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
@@ -276,8 +276,7 @@ def test_link_screens_and_dark_mode_pass_axe(browser, base_url, page):
     checks.scan("invitation")
     url = page.locator("#share-link").input_value()
     context, friend, errors, outside = open_app(browser, base_url, PHONE)
-    friend.evaluate("url => { location.href = url }", url)
-    friend.wait_for_function("location.hash === ''")
+    open_link(friend, url)
     expect(friend.locator("#join-name")).to_be_attached()
     other = Checks(friend)
     other.scan("join")

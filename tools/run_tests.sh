@@ -1,16 +1,23 @@
 #!/usr/bin/env bash
-# Every test: engines and app logic under CPython, the same tests under Pyodide in Node,
-# then the browser suite against the built dist/. Run through ./build.sh test.
+# Every test: engines and app logic under CPython and the same tests under Pyodide in Node,
+# side by side (one core each), then the browser suite against the built dist/.
+# Run through ./build.sh test.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 PY=.venv/bin/python
 status=0
+cpython_log=$(mktemp)
+trap 'rm -f "$cpython_log"' EXIT
 
-echo "== tests/ under CPython"
-"$PY" -m pytest -q -p no:cacheprovider tests || status=1
+"$PY" -m pytest -q -p no:cacheprovider tests >"$cpython_log" 2>&1 &
+cpython=$!
 
 echo "== tests/ under Pyodide in Node"
 node tools/pyodide-tests.mjs || status=1
+
+echo "== tests/ under CPython (run alongside)"
+wait "$cpython" || status=1
+cat "$cpython_log"
 
 echo "== e2e/ in Chromium"
 "$PY" -m pytest -q -p no:cacheprovider e2e || status=1
