@@ -39,7 +39,8 @@ def finished_game(key: str) -> SavedGame:
     """A game of `key` played to its end by random legal moves."""
     entry = catalog.entry(key)
     saved = SavedGame(id=f"{catalog.keys().index(key) + 1:016x}", game=key, seed="a1" * 16,
-                      names=("Ana", "Bo"), options=entry.default_options(), created=1, updated=1)
+                      names=("Ana", "Bo", "Cy", "Di")[:entry.players[0]],
+                      options=entry.default_options(), created=1, updated=1)
     engine, state, moves, pick = entry.engine, saved.initial_state(), "", random.Random(7)
     while engine.outcome(state) is None:
         move = pick.choice(engine.legal(state))
@@ -60,7 +61,7 @@ def test_a_tap_on_anything_that_is_not_a_control_does_nothing_on_every_screen(pa
         page.click(f"button[data-action=start][data-game={key}][data-bots]:not([data-value])")
         expect(page.locator(".board svg")).to_be_visible()
         tap_everything(page, 10)                                      # the board, one player
-        page.locator(".board svg").tap(position={"x": 3, "y": 3})   # a real touch on the felt
+        page.locator(".board svg").tap(position={"x": 16, "y": 3})  # a real touch on the felt
         page.click("button[data-action=home]")
         new_game(page, key)
         page.click(f"button[data-action=start][data-game={key}]:not([data-bots])")
