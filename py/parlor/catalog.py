@@ -106,7 +106,7 @@ GAMES: tuple[Entry, ...] = (
     Entry(
         key="tyrannen", package="parlor.games.tyrannen",
         titles={"en": "Tod dem Tyrannen!"}, players=(2, 2),
-        blurb="The king runs for his castle; hidden assassins wait in the crowd.",
+        blurb="The king runs for his castle; assassins hide in the crowd.",
         options=(Option("side", "Board side", (("A", "Side A"), ("B", "Side B"))),),
         seat_labels=("The king", "The rebels"), rules_page="seeds/tod-dem-tyrannen.md",
         own_bot=True),
@@ -119,7 +119,7 @@ GAMES: tuple[Entry, ...] = (
         rules_page="seeds/tsuro.md", bot_budget=16_000),
     Entry(
         key="tyros", package="parlor.games.tyros", titles={"en": "Tyros"}, players=(3, 4),
-        blurb="Grow four empires tile by tile, sail galleons, found cities and trade cards.",
+        blurb="Grow empires, sail galleons, found cities, trade cards.",
         link_tier=CASUAL,
         options=(Option("tiles_per_player", "Map tiles each", ((5, "5 (rulebook)"), (4, "4"))),
                  Option("preset_start", "Empire starts", ((False, "Drawn"), (True, "Fixed")))),
