@@ -11,11 +11,42 @@
   const STALL_MS = window.parlorStallMs || 20000;
   const MB = 1e6;
   const SHELL = JSON.parse(document.getElementById("parlor-shell").textContent);
+  const WORDS = speak(SHELL);
   let failed = false;
   let stallTimer = 0;
   let pendingTap = null;
 
   const ready = () => root.dataset.ready === "1";
+
+  // The device's language, as the app picks it (py/parlor/app.py): the one chosen on this
+  // device, else the first of the browser's that Parlor speaks. The page holds the source
+  // language's shell; another one's home screen and words are swapped in here.
+  function speak(shell) {
+    let chosen = null;
+    try {
+      chosen = localStorage.getItem("parlor.language");
+    } catch (error) {
+      chosen = null; // storage blocked: follow the browser
+    }
+    const known = (code) => code && Object.hasOwn(shell.languages, code);
+    const wanted = [chosen, ...(navigator.languages || [navigator.language])]
+      .filter(Boolean).map((tag) => String(tag).toLowerCase());
+    const code = wanted.map((tag) => (known(tag) ? tag : tag.split("-")[0])).find(known) || shell.source;
+    const words = { ...shell.languages[code].words, games: shell.languages[code].games };
+    if (code !== shell.source) {
+      root.lang = code;
+      document.getElementById("shell-home").innerHTML = shell.languages[code].home;
+      document.getElementById("boot-stage").textContent = words.starting;
+      document.getElementById("boot-stall-text").textContent = words.stalled;
+      document.getElementById("boot-retry").textContent = words.retry;
+      document.getElementById("fatal-retry").textContent = words.try_again;
+    }
+    return words;
+  }
+
+  function fill(text, values) {
+    return text.replace(/\{(\w+)\}/g, (whole, key) => (key in values ? String(values[key]) : whole));
+  }
 
   // Any sign of life restarts the stall timer and takes back an offer to retry. While bytes
   // are expected, silence means a stalled download; once all have arrived, Python starts,
@@ -30,7 +61,7 @@
   document.getElementById("boot-retry").addEventListener("click", () => location.reload());
 
   function show(text, fraction, patience) {
-    stage.textContent = pendingTap ? `${text} Your tap will count as soon as the game is ready.` : text;
+    stage.textContent = pendingTap ? `${text} ${WORDS.tap_waits}` : text;
     if (fraction === undefined) bar.hidden = true;
     else {
       bar.hidden = false;
@@ -57,25 +88,21 @@
   function failFrom(error) {
     console.error(error);
     if (looksLikeMemory(error && (error.message || error))) {
-      fail("Not enough memory",
-           "This device ran out of memory while starting the games. Close other apps or tabs and try again.");
+      fail(WORDS.no_memory, WORDS.ran_out);
     } else {
-      fail("Parlor could not start",
-           "Something went wrong while loading. Check your connection and try again.");
+      fail(WORDS.cannot_start, WORDS.load_failed);
     }
   }
 
   function deviceCanRun() {
     if (typeof WebAssembly !== "object" || typeof WebAssembly.instantiate !== "function") {
-      fail("This browser cannot run Parlor",
-           "Parlor needs WebAssembly, which this browser does not offer. Try an up-to-date Chrome, Firefox or Safari.");
+      fail(WORDS.no_wasm_title, WORDS.no_wasm);
       return false;
     }
     try {
       new WebAssembly.Memory({ initial: 1024 }); // 64 MB: what Python needs to start
     } catch (error) {
-      fail("Not enough memory",
-           "This device does not have enough free memory to run the games. Close other apps or tabs and try again.");
+      fail(WORDS.no_memory, WORDS.too_little);
       return false;
     }
     return true;
@@ -122,16 +149,18 @@
       link = null; // a damaged link: Python will say what is wrong with it
     }
     if (!link) return;
-    const titles = SHELL.games;
-    const joined = link.seats.map((seat, i) => (seat.joined ? clean(seat.name) || `Player ${i + 1}` : null));
+    const titles = WORDS.games;
+    const joined = link.seats.map((seat, i) =>
+      (seat.joined ? clean(seat.name) || fill(WORDS.player, { number: i + 1 }) : null));
     const names = joined.filter((name) => name !== null);
     const open = joined.length - names.length;
     document.getElementById("shell-home").hidden = true;
     document.getElementById("shell-link").hidden = false;
     document.getElementById("shell-game").textContent =
-      Object.hasOwn(titles, link.game) ? titles[link.game] : "A Parlor game";
+      Object.hasOwn(titles, link.game) ? titles[link.game] : WORDS.a_game;
+    const seats = open ? WORDS.open_seats[Math.min(open, WORDS.open_seats.length) - 1] : "";
     document.getElementById("shell-players").textContent =
-      names.join(" vs ") + (open ? `${names.length ? ", " : ""}${open} seat${open > 1 ? "s" : ""} open` : "");
+      names.join(` ${WORDS.versus} `) + (seats && names.length ? ", " : "") + seats;
   }
 
   // Taps before Python is ready: the last one on a control is kept (and shown pressed), and
@@ -144,7 +173,7 @@
       event.preventDefault();
       shell.querySelectorAll(".pending").forEach((node) => node.classList.remove("pending"));
       control.classList.add("pending");
-      if (!pendingTap) stage.textContent += " Your tap will count as soon as the game is ready.";
+      if (!pendingTap) stage.textContent += ` ${WORDS.tap_waits}`;
       pendingTap = Object.entries(control.dataset);
     }, true);
   }
@@ -184,11 +213,11 @@
       if (data && data.type === "parlor:cached") window.parlorCached = data.complete; // all kept
       if (data && data.type === "parlor:download" && data.total && !ready()) {
         if (data.loaded >= data.total) {
-          show("Starting Python…", undefined, 3 * STALL_MS);
+          show(WORDS.starting_python, undefined, 3 * STALL_MS);
           return;
         }
         const percent = Math.floor(100 * data.loaded / data.total);
-        show(`Downloading the games: ${percent} % (${(data.left / MB).toFixed(1)} of ${(data.sent / MB).toFixed(1)} MB left)`,
+        show(fill(WORDS.downloading, { percent, left: (data.left / MB).toFixed(1), total: (data.sent / MB).toFixed(1) }),
              data.loaded / data.total);
       }
     });
@@ -219,7 +248,7 @@
   }
 
   function startPython() {
-    show("Starting…");
+    show(WORDS.starting);
     // The app's zip downloads while Python starts; the loader unpacks it (pyodide-loader.mjs).
     window.parlorApp = fetch("app/parlor.zip").then((response) => {
       if (!response.ok) throw new Error(`app/parlor.zip: HTTP ${response.status}`);
@@ -237,7 +266,7 @@
       interpreter: "pyodide/loader.mjs",
       plugins: ["!codemirror", "!deprecations-manager", "!donkey", "!py-editor", "!py-game", "!py-terminal"],
     }));
-    script.addEventListener("py:ready", () => show("Opening Parlor…", undefined, 3 * STALL_MS));
+    script.addEventListener("py:ready", () => show(WORDS.opening, undefined, 3 * STALL_MS));
     document.body.append(script);
     return import("./pyscript/core.js");
   }

@@ -39,6 +39,7 @@ COMPRESSIBLE = (".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".wasm"
 COMPRESS_MIN_BYTES = 1024
 
 sys.path.insert(0, str(ROOT / "tools"))
+from catalogs import compile_all  # noqa: E402
 from icons import write_icons  # noqa: E402
 
 
@@ -62,11 +63,11 @@ def app_wheels() -> list[Path]:
 
 
 def app_files(stage: Path) -> list[tuple[str, str]]:
-    """(name in the app zip, file on disk): every .py and .json under py/ (main.py runs inline
-    on its own), and from the wheels the files WHEEL_FILES names."""
+    """(name in the app zip, file on disk): every .py, .json and compiled catalog (.mo) under
+    py/ (main.py runs inline on its own), and from the wheels the files WHEEL_FILES names."""
     files = []
     for path in sorted((ROOT / "py").rglob("*")):
-        if (path.is_file() and path.suffix in (".py", ".json") and "__pycache__" not in path.parts
+        if (path.is_file() and path.suffix in (".py", ".json", ".mo") and "__pycache__" not in path.parts
                 and path != ROOT / "py/main.py"):
             files.append((path.relative_to(ROOT / "py").as_posix(), str(path)))
     for wheel in app_wheels():
@@ -126,34 +127,39 @@ def python_build(stage: Path) -> dict:
     return json.loads((stage / "report.json").read_text())
 
 
-def static_home() -> str:
-    """The home screen a first-time visitor sees, drawn at build time by the app's own screens
-    from the game catalog (no engine imported). Inserted into the page's static shell."""
+def shell_language(code: str) -> dict:
+    """One language's static shell, drawn at build time by the app's own screens from the game
+    catalog (no engine imported): the home screen a first-time visitor sees, the words boot.js
+    shows before Python runs, and each game's title (to name a game link)."""
     sys.path.insert(0, str(ROOT / "py"))
-    from parlor import catalog
+    from parlor import catalog, i18n
     from parlor.screens import home
+    from parlor.screens.shell import shell_words
 
-    return home.home([], [], {e.key: home.new_setup(e) for e in catalog.entries()})
-
-
-def shell_games() -> dict:
-    """What boot.js needs to name a game link before Python runs: each game's title."""
-    from parlor import catalog
-
-    return {entry.key: entry.title() for entry in catalog.entries()}
+    i18n.use(code)
+    try:
+        return {"home": home.home([], [], {e.key: home.new_setup(e) for e in catalog.entries()}),
+                "words": shell_words(),
+                "games": {entry.key: entry.title() for entry in catalog.entries()}}
+    finally:
+        i18n.use(i18n.SOURCE)
 
 
 def write_page() -> None:
-    """index.html with the static home screen and what boot.js needs before Python runs:
-    game titles, the app's entry code (py/main.py, run inline: one request less), and the
-    modules to preload on visits the service worker serves (from the recorded visit)."""
+    """index.html with the static shell in every language (the page holds the English one;
+    boot.js swaps in the player's) and what boot.js needs before Python runs: the app's entry
+    code (py/main.py, run inline: one request less) and the modules to preload on visits the
+    service worker serves (from the recorded visit)."""
+    from parlor.i18n import LANGUAGES, SOURCE
+
     page = (ROOT / "index.html").read_text()
-    home = static_home()
+    languages = {code: shell_language(code) for code in LANGUAGES}
+    home = languages[SOURCE].pop("home")
     start = json.loads(FIRST_VISIT.read_text())["start"]
-    shell = {"games": shell_games(), "main": (ROOT / "py/main.py").read_text(),
+    shell = {"languages": languages, "source": SOURCE, "main": (ROOT / "py/main.py").read_text(),
              "preload": [name for name in start
                          if name.endswith((".js", ".mjs")) and name != "boot.js"]}
-    data = json.dumps(shell).replace("<", "\\u003c")
+    data = json.dumps(shell, ensure_ascii=False).replace("<", "\\u003c")
     for marker, text in (("<!-- parlor:home -->", home), ("{} /* parlor:shell */", data)):
         if marker not in page:
             raise SystemExit(f"build: index.html lost its {marker} marker")
@@ -259,6 +265,7 @@ def main() -> None:
     for name in SHELL:
         shutil.copy(ROOT / name, DIST / name)
     shutil.copytree(ROOT / "css", DIST / "css")
+    compile_all()               # the catalogs, before the page and the app zip use them
     write_page()
     write_icons(DIST / "icons")
     for name in PYODIDE_FILES:

@@ -1,5 +1,6 @@
 // Check a built site's Python under its own Pyodide and trimmed stdlib, as the page loads it:
-// import every module in the app zip and every stdlib module the app names, draw a QR code.
+// import every module in the app zip and every stdlib module the app names, draw a QR code,
+// read every language's catalog.
 // Usage: node tools/check-build.mjs [dist]      Exit status 1 on any failure.
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
@@ -32,7 +33,13 @@ drawers = [m for m in modules if hasattr(sys.modules[m], "qr_svg")]
 assert drawers, "no module defines qr_svg"
 svg = sys.modules[drawers[0]].qr_svg("https://example.org/parlor/#p1.tyrus.AAAA.BBBB.CCCCCC")
 assert svg.startswith("<svg") and svg.count("M") > 50, svg[:200]
-f"{len(modules)} app modules and {len(roots)} stdlib roots import, QR code drawn by {drawers[0]}"
+from parlor import i18n
+from parlor.screens.shell import shell_words
+spoken = [code for code in i18n.LANGUAGES if i18n.use(code) == code]
+assert spoken == list(i18n.LANGUAGES), spoken
+assert i18n.use("fr") == "fr" and shell_words()["retry"] != "Retry", "the French catalog is empty"
+i18n.use(i18n.SOURCE)
+f"{len(modules)} app modules and {len(roots)} stdlib roots import, QR code drawn by {drawers[0]}, catalogs {', '.join(spoken)}"
 `);
   console.log(`check-build: ${summary} (trimmed stdlib, ${Object.keys(report.kept).length} modules)`);
 } catch (error) {

@@ -69,7 +69,9 @@ def catalog(code: str) -> gettext.NullTranslations:
         if code == SOURCE:
             _loaded[code] = gettext.NullTranslations()
         else:
-            _loaded[code] = gettext.translation(DOMAIN, LOCALE_DIR, languages=[code])
+            # Opened by path: gettext.translation() would import `locale` to normalise the name.
+            with (LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.mo").open("rb") as handle:
+                _loaded[code] = gettext.GNUTranslations(handle)
     return _loaded[code]
 
 
