@@ -1,12 +1,15 @@
 """The translation catalogs (Babel, at build time only; the app reads .mo with gettext).
 
-    python tools/catalogs.py update    extract the messages of py/parlor and bring every
-                                       language's .po up to date (new ones empty, gone ones out)
-    python tools/catalogs.py compile   write each .po as .mo beside it, and the pseudo-locale
+    python tools/catalogs.py update [--prune] [LANG ...]
+        extract the messages of py/parlor and bring each language's .po up to date (all of them
+        by default): new messages come in empty; gone ones are kept as obsolete (#~) entries,
+        so a reworded message's old translation stays at hand, or dropped with --prune
+    python tools/catalogs.py todo LANG     the messages LANG has no translation for yet
+    python tools/catalogs.py compile       write each .po as .mo beside it, and the pseudo-locale
 
 The .po files are the sources (py/parlor/locale/<language>/LC_MESSAGES/parlor.po); the .mo
 files are build output. The pseudo-locale (parlor.i18n.PSEUDO) is made from the messages
-themselves: accented, each word about 40 % longer, placeholders and markup kept, so a layout
+themselves: accented, about 40 % longer in long words, placeholders and markup kept, so a layout
 test sees long words everywhere and any text that skipped the catalogs stands out.
 """
 from __future__ import annotations
@@ -52,22 +55,27 @@ def read(code: str) -> Catalog:
         return read_po(handle, locale=code, domain=DOMAIN)
 
 
-def update() -> None:
+def update(codes=TRANSLATED, prune: bool = False) -> None:
     template = extracted()
-    for code in TRANSLATED:
+    for code in codes:
         path = po_path(code)
         if path.exists():
             catalog = read(code)
             catalog.update(template, no_fuzzy_matching=True)
-            catalog.obsolete.clear()
         else:
             catalog = Catalog(locale=code, domain=DOMAIN, project="Parlor", fuzzy=False)
             catalog.update(template, no_fuzzy_matching=True)
             path.parent.mkdir(parents=True, exist_ok=True)
+        if prune:
+            catalog.obsolete.clear()
         with path.open("wb") as handle:
             write_po(handle, catalog, width=100, include_lineno=False, sort_output=False)
-        missing = sum(1 for m in catalog if m.id and not all_translated(m))
-        print(f"{path.relative_to(ROOT)}: {len(catalog)} messages, {missing} to translate")
+        print(f"{path.relative_to(ROOT)}: {len(catalog)} messages, {len(todo(catalog))} to "
+              f"translate, {len(catalog.obsolete)} obsolete")
+
+
+def todo(catalog: Catalog) -> list:
+    return [m for m in catalog if m.id and not all_translated(m)]
 
 
 def all_translated(message) -> bool:
@@ -76,15 +84,18 @@ def all_translated(message) -> bool:
 
 
 def pseudo(text: str) -> str:
-    """Accented and longer, with placeholders and markup untouched."""
+    """Accented and about 40 % longer (the growth spread over its words, as long words are
+    what breaks a layout), with placeholders and markup untouched."""
     parts = KEPT.split(text)
+    letters = sum(len(w) for part in parts[::2] for w in re.findall(r"[A-Za-z]+", part)) or 1
+    extra = math.ceil(0.4 * len(text))
     out = []
     for index, part in enumerate(parts):
         if index % 2:
             out.append(part)
             continue
         out.append(re.sub(r"[A-Za-z]+", lambda m: m.group().translate(ACCENTS)
-                          + "ļ" * math.ceil(len(m.group()) * 0.4), part))
+                          + "ļ" * math.ceil(len(m.group()) * extra / letters), part))
     return "".join(out)
 
 
@@ -117,9 +128,14 @@ def compile_all() -> list[Path]:
 
 
 def main(argv: list[str]) -> None:
-    if argv == ["update"]:
-        update()
-    elif argv == ["compile"]:
+    command, args = (argv[0], argv[1:]) if argv else ("", [])
+    codes = [a for a in args if not a.startswith("--")]
+    if command == "update" and set(codes) <= set(TRANSLATED):
+        update(tuple(codes) or TRANSLATED, prune="--prune" in args)
+    elif command == "todo" and len(codes) == 1 and codes[0] in TRANSLATED:
+        for message in todo(read(codes[0])):
+            print(repr(message.id) + (f"  [context: {message.context}]" if message.context else ""))
+    elif command == "compile" and not args:
         for path in compile_all():
             print(f"compiled {path.relative_to(ROOT)}")
     else:
