@@ -4,10 +4,21 @@ The board reads only a SeatView (the seat's view and its legal placements)."""
 from __future__ import annotations
 
 from . import view as view_tyrus
-from .rules import Move, parse_tile, tile_code
+from ...i18n import N_, _
+from .rules import ELECTIONS, Move, parse_tile, tile_code, tile_label
 
-ELECTION_WORDS = {"S": "a General (citadels)", "M": "a Guildmaster (markets)",
-                  "P": "a High Priest (temples)"}
+# The first sentence of the hint, per election kind.
+ELECTION_HINTS = {
+    # Translators: Tyrus: keep the rulebook's representatives and buildings (French: un
+    # général, les citadelles).
+    "S": N_("Election {number} of {total} elects a General (citadels)."),
+    # Translators: Tyrus: keep the rulebook's representatives and buildings (French: un chef
+    # des marchands, les marchés).
+    "M": N_("Election {number} of {total} elects a Guildmaster (markets)."),
+    # Translators: Tyrus: keep the rulebook's representatives and buildings (French: un grand
+    # prêtre, les temples).
+    "P": N_("Election {number} of {total} elects a High Priest (temples)."),
+}
 
 
 class Board:
@@ -65,12 +76,19 @@ class Board:
         """One line telling the player what to do now."""
         election = seen.view["election"]
         if pending is not None:
-            return "Confirm to end your turn, or take the tile back."
+            return _("Confirm to end your turn, or take the tile back.")
         placed = len(election["placements"])
-        which = f"Election {election['number']} of 9 elects {ELECTION_WORDS[election['kind']]}."
+        which = ELECTION_HINTS[election["kind"]]
+        which = _(which).format(number=election["number"], total=ELECTIONS)
         if self.selected is not None:
-            return f"{which} Tap a lit building for {self.selected}."
-        return f"{which} Placement {placed // 2 + 1} of 3: tap a tile of your hand."
+            # Translators: {tile} is a tile such as "M7" (merchants, value 7); the lit
+            # buildings are those the tile may go into.
+            then = _("Tap a lit building for {tile}.").format(tile=tile_label(self.selected))
+        else:
+            # Translators: each player places three tiles per election, one at a time.
+            then = _("Placement {number} of {total}: tap a tile of your hand.").format(
+                number=placed // 2 + 1, total=3)
+        return f"{which} {then}"
 
     def news(self, before: dict, after: dict, names) -> str:
         """The public result between two views: the tally when an election ended."""

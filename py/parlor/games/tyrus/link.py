@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from ...i18n import N_, _
 from ...links import base
 from ...links.base import Cursor, Device, LinkProtocol
 from ...links.fairplay import Problem, derived, draw_index, event_random, hide, reveal
 from .rules import (DECK, DRAW_SIZE, HAND_SIZE, HAND_TIEBREAK, DRAWN, KINDS, MOVES_OF_TILE,
                           PLACEMENTS, TIED, Move, Tally, tally_view, chart_verdict, tally,
-                          tile_code, tile_value)
+                          tile_code, tile_label, tile_value)
 from ...engine.protocol import TOKEN_ALPHABET, TOKEN_INDEX, IllegalMove, MalformedMove, Outcome
 from ...links.record import Record, game_context
 from ...engine.rng import shuffled
@@ -81,7 +82,7 @@ class _Cursor(Cursor):
     def tile(self) -> int:
         char = self.take()
         if TOKEN_INDEX[char] >= TILES:
-            raise MalformedMove(f"{char!r} names no tile.")
+            raise MalformedMove(_("{char} names no tile.").format(char=repr(char)))
         return TOKEN_INDEX[char]
 
 
@@ -114,7 +115,7 @@ def _sender(table: Table) -> int | None:
 
 
 def _faces(table: Table) -> dict[int, int]:
-    return {placement: tile for _, placement, tile in table.reveals}
+    return {placement: tile for _message, placement, tile in table.reveals}
 
 
 def _own_in(table: Table, seat: int, kind: int) -> list[int]:
@@ -130,7 +131,10 @@ def _hand_size(table: Table, seat: int) -> int:
 def _spend(table: Table, seat: int, values) -> tuple[int, int]:
     """Messages sent per seat once `seat` sends one more; it must come with its next chain
     value (L3)."""
-    return base.spend(table.sent, seat, values, f"move {len(table.ends) + 1}")
+    # Translators: names a message of a link inside an error sentence, e.g. "Seat 2's move 7
+    # comes without its chain value".
+    label = _("move {number}").format(number=len(table.ends) + 1)
+    return base.spend(table.sent, seat, values, label)
 
 
 def _draw_card(table: Table, event: str, latest) -> Table:
@@ -157,7 +161,7 @@ def _add_placement(table: Table, seat: int, building: int, hidden: int, message:
 
 
 def _revealed(table: Table, seat: int) -> set[int]:
-    tiles = {t for _, p, t in table.reveals if table.placements[p].seat == seat}
+    tiles = {t for _message, p, t in table.reveals if table.placements[p].seat == seat}
     return tiles | set(table.shown[seat][1] if table.shown[seat] else ())
 
 
@@ -166,7 +170,9 @@ def _check_new(table: Table, seat: int, tiles) -> None:
     taken = _revealed(table, seat)
     for tile in tiles:
         if tile in taken:
-            raise IllegalMove(f"Seat {seat + 1} showed {tile_code(tile)} a second time.")
+            # Translators: Tyrus by link: {tile} is a tile such as "M7".
+            raise IllegalMove(_("Seat {seat} showed {tile} a second time.").format(
+                seat=seat + 1, tile=tile_label(tile_code(tile))))
         taken.add(tile)
 
 
@@ -188,7 +194,7 @@ def _count(table: Table, latest) -> Table:
                       for b, pids in enumerate(table.buildings))
     chart = table.chart + ((table.kind, result.winner),)
     table = replace(table, buildings=buildings, chart=chart, last_tally=result)
-    verdict = chart_verdict([w for _, w in chart])
+    verdict = chart_verdict([w for _kind, w in chart])
     if verdict is None:
         drawn = tuple(min(TILES, d + DRAW_SIZE) for d in table.drawn)
         return _draw_card(replace(table, drawn=drawn), f"card {table.number + 1}", latest)
@@ -200,13 +206,13 @@ def _count(table: Table, latest) -> Table:
 def _show_hand(table: Table, seat: int, hand: tuple[int, ...], message: int) -> Table:
     """A hand shown for the tiebreak; once both are out, T17/T18 decide (L9)."""
     if list(hand) != sorted(set(hand)):
-        raise MalformedMove("A hand is shown in increasing order.")
+        raise MalformedMove(_("A hand is shown in increasing order."))
     _check_new(table, seat, hand)
     shown = tuple((message, hand) if s == seat else table.shown[s] for s in (0, 1))
     table = replace(table, shown=shown)
     if None in shown:
         return table
-    sums = tuple(sum(tile_value(t) for t in hand) for _, hand in shown)
+    sums = tuple(sum(tile_value(t) for t in hand) for _message, hand in shown)
     winners = () if sums[0] == sums[1] else ((0,) if sums[0] > sums[1] else (1,))
     return replace(table, phase=OVER, tiebreak=sums,
                    outcome=Outcome(winners, HAND_TIEBREAK if winners else DRAWN))
@@ -215,12 +221,12 @@ def _show_hand(table: Table, seat: int, hand: tuple[int, ...], message: int) -> 
 def _read_placement(table: Table, cursor: _Cursor, seat: int, message: int) -> Table:
     n = TOKEN_INDEX[cursor.take()] * 64 + TOKEN_INDEX[cursor.take()]
     if n >= BUILDINGS * TILES:
-        raise MalformedMove("A placement names no building.")
+        raise MalformedMove(_("A placement names no building."))
     table = _add_placement(table, seat, n // TILES, n % TILES, message)
     if table.placed < PLACEMENTS:
         return table
     pids = _own_in(table, seat, table.kind)                                    # L7
-    table = _show_tiles(table, seat, pids, [cursor.tile() for _ in pids], message)
+    table = _show_tiles(table, seat, pids, [cursor.tile() for _pid in pids], message)
     return replace(table, phase=REVEALING)
 
 
@@ -238,16 +244,16 @@ def _read(table: Table, cursor: _Cursor, values) -> Table:
         table = _read_placement(table, cursor, seat, message)
     elif phase == REVEALING:
         pids = _own_in(table, seat, table.kind)
-        table = _show_tiles(table, seat, pids, [cursor.tile() for _ in pids], message)
+        table = _show_tiles(table, seat, pids, [cursor.tile() for _pid in pids], message)
         table = _count(table, base.latest(table.sent, values))
         if table.phase == TIEBREAK:
-            hand = tuple(cursor.tile() for _ in range(_hand_size(table, seat)))
+            hand = tuple(cursor.tile() for _n in range(_hand_size(table, seat)))
             table = _show_hand(table, seat, hand, message)
     else:
-        hand = tuple(cursor.tile() for _ in range(_hand_size(table, seat)))
+        hand = tuple(cursor.tile() for _n in range(_hand_size(table, seat)))
         table = _show_hand(table, seat, hand, message)
     if cursor.at == start and cursor.take() != EMPTY:
-        raise MalformedMove("A message with nothing to say is written '_'.")
+        raise MalformedMove(_("A message with nothing to say is written '_'."))
     return replace(table, ends=table.ends + (cursor.at,), senders=table.senders + (seat,))
 
 
@@ -399,34 +405,40 @@ def _tile_checks(record: Record, table: Table, values, seeds) -> list[Problem]:
             continue
         position = reveal(p.hidden, seeds[p.seat], (PLACE, p.message), TILES)
         if position >= p.drawn:
-            problems.append(Problem("tile never drawn", p.seat, p.message,
-                                    f"Seat {p.seat + 1}'s placement at move {p.message + 1} "
-                                    "used a tile that was still in its bag."))
+            problems.append(Problem("tile never drawn", p.seat, p.message, _(
+                "Seat {seat}'s placement at move {move} used a tile that was still in its "
+                "bag.").format(seat=p.seat + 1, move=p.message + 1)))
         elif position in used[p.seat]:
-            problems.append(Problem("tile used twice", p.seat, p.message,
-                                    f"Seat {p.seat + 1}'s placement at move {p.message + 1} "
-                                    "used a tile it had already placed."))
+            problems.append(Problem("tile used twice", p.seat, p.message, _(
+                "Seat {seat}'s placement at move {move} used a tile it had already "
+                "placed.").format(seat=p.seat + 1, move=p.message + 1)))
         used[p.seat].add(position)
         tiles[pid] = bags[p.seat][position]
     for message, pid, shown in table.reveals:
         if pid in tiles and tiles[pid] != shown:
             p = table.placements[pid]
-            problems.append(Problem("false tally claim", p.seat, message,
-                                    f"Seat {p.seat + 1} showed {tile_code(shown)} at move "
-                                    f"{message + 1}, but the tile it placed at move "
-                                    f"{p.message + 1} was {tile_code(tiles[pid])}."))
+            # Translators: Tyrus by link, the fairness check: {shown} and {placed} are tiles
+            # such as "M7", {move} and {placed_at} move numbers.
+            problems.append(Problem("false tally claim", p.seat, message, _(
+                "Seat {seat} showed {shown} at move {move}, but the tile it placed at move "
+                "{placed_at} was {placed}.").format(
+                    seat=p.seat + 1, shown=tile_label(tile_code(shown)), move=message + 1,
+                    placed_at=p.message + 1, placed=tile_label(tile_code(tiles[pid])))))
     for s, shown in enumerate(table.shown):
         if shown is not None and bags[s] is not None:
             held = tuple(sorted(bags[s][i] for i in range(TILES) if i not in used[s]))
             if held != shown[1]:
-                problems.append(Problem("false hand", s, shown[0],
-                                        f"Seat {s + 1} showed {_codes(shown[1])} as its hand at "
-                                        f"move {shown[0] + 1}, but it held {_codes(held)}."))
+                # Translators: Tyrus by link, the fairness check: {shown} and {held} are lists
+                # of tiles such as "S1 M4 P10".
+                problems.append(Problem("false hand", s, shown[0], _(
+                    "Seat {seat} showed {shown} as its hand at move {move}, but it held "
+                    "{held}.").format(seat=s + 1, shown=_codes(shown[1]), move=shown[0] + 1,
+                                      held=_codes(held))))
     return problems
 
 
 def _codes(tiles) -> str:
-    return " ".join(tile_code(t) for t in tiles)
+    return " ".join(tile_label(tile_code(t)) for t in tiles)
 
 
 class TyrusLink(LinkProtocol):
@@ -438,16 +450,19 @@ class TyrusLink(LinkProtocol):
     empty = Table()
     JOINING, OPENING, PLACING, REVEALING, TIEBREAK, OVER = (
         JOINING, OPENING, PLACING, REVEALING, TIEBREAK, OVER)
+    # Buttons, translated where they are drawn.
     action_labels = {
-        OPEN: "Start the game",
-        REVEAL: "Turn up my tiles for the count",
-        SEED: "Publish my secret for the fairness check",
+        OPEN: N_("Start the game"),
+        # Translators: Tyrus by link: a button; the count is the tally of the election
+        # (French rulebook: dépouillement).
+        REVEAL: N_("Turn up my tiles for the count"),
+        SEED: N_("Publish my secret for the fairness check"),
     }
 
     def check(self, record: Record) -> None:
         """Two seats, no options (L1, L10)."""
         if record.game != GAME or len(record.seats) != 2 or record.options:
-            raise MalformedMove("This link is not a two-player Tyrus game.")
+            raise MalformedMove(_("This link is not a two-player Tyrus game."))
 
     def setup(self, options: dict):
         if options:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 
 from ...engine.protocol import TOKEN_ALPHABET, TOKEN_INDEX, Game, IllegalMove, MalformedMove, Outcome
 from ...engine.rng import Stream, shuffled
+from ...i18n import N_, _, pgettext
 
 KINDS = "SMP"
 BUILDING_NAMES = ("citadel", "market", "temple")
@@ -19,17 +20,49 @@ ELECTIONS = 9
 PLACEMENTS = 6          # per election: three each, alternating
 DECK = (0, 0, 0, 1, 1, 1, 2, 2, 2)
 
-THREE_IN_A_ROW = "three elections won in a row"
-FIVE_WINS = "five representatives"
-MOST_WINS = "most representatives after nine elections"
-HAND_TIEBREAK = "equal representatives; higher total of the tiles left in hand"
-TIED = "equal representatives after nine elections"
-DRAWN = "equal representatives and equal totals in hand"
+# Why the game ended (Outcome.reason): kept in English, translated where shown with _().
+# Translators: the reasons a game of Tyrus ended, shown under the winner's name (or under
+# "Draw"). A representative is the piece won in an election (French rulebook: pion
+# Représentant).
+THREE_IN_A_ROW = N_("three elections won in a row")
+# Translators: a reason the game of Tyrus ended (see "three elections won in a row").
+FIVE_WINS = N_("five representatives")
+# Translators: a reason the game of Tyrus ended (see "three elections won in a row").
+MOST_WINS = N_("most representatives after nine elections")
+# Translators: a reason the game of Tyrus ended: the tiles still in the players' hands decide.
+HAND_TIEBREAK = N_("equal representatives; higher total of the tiles left in hand")
+# Translators: a reason the game of Tyrus ended (see "three elections won in a row").
+TIED = N_("equal representatives after nine elections")
+# Translators: a reason the game of Tyrus ended in a draw.
+DRAWN = N_("equal representatives and equal totals in hand")
 
 
 def tile_code(tile: int) -> str:
     """'S1'..'S10', 'M1'.., 'P1'.. for tile indices 0..29."""
     return KINDS[tile // 10] + str(tile % 10 + 1)
+
+
+def kind_letter(kind: str) -> str:
+    """The letter printed on a tile of profession `kind` ('S', 'M' or 'P'), in the player's
+    language; codes and data attributes keep the English letters."""
+    if kind == "S":
+        # Translators: the one letter printed on Tyrus's soldier tiles (and in tile names such
+        # as "S7"); it must differ from the letters of the merchants and the priests.
+        return pgettext("Tyrus tile letter", "S")
+    if kind == "M":
+        # Translators: the one letter printed on Tyrus's merchant tiles ("M7"); it must differ
+        # from the letters of the soldiers and the priests.
+        return pgettext("Tyrus tile letter", "M")
+    if kind == "P":
+        # Translators: the one letter printed on Tyrus's priest tiles ("P7"); it must differ
+        # from the letters of the soldiers and the merchants.
+        return pgettext("Tyrus tile letter", "P")
+    return kind
+
+
+def tile_label(code: str) -> str:
+    """A tile code as players read it: its profession letter in their language and value."""
+    return kind_letter(code[:1]) + code[1:]
 
 
 def parse_tile(code: str) -> int:
@@ -179,7 +212,7 @@ def _after_election(state: State) -> State:
                       for b, tiles in enumerate(state.buildings))               # T12
     chart = state.chart + ((state.kind, result.winner),)
     state = replace(state, buildings=buildings, chart=chart, last_tally=result)
-    verdict = chart_verdict([w for _, w in chart])
+    verdict = chart_verdict([w for _kind, w in chart])
     if verdict is not None:
         return _finish(state, verdict)
     bags, hands = state.bags, state.hands                                       # T13
@@ -238,13 +271,14 @@ class Tyrus(Game):
     def apply(self, state: State, move: Move) -> State:
         """Place a tile; the sixth placement of an election tallies it at once (T5, T6)."""
         if state.outcome is not None:
-            raise IllegalMove("the game is over")
+            raise IllegalMove(_("the game is over"))
         if not isinstance(move, Move) or not 0 <= move.building < 6:
-            raise IllegalMove(f"{move!r} is not a placement")
+            raise IllegalMove(_("{move} is not a placement").format(move=repr(move)))
         seat = _mover(state)
         hand = state.hands[seat]
         if move.tile not in hand:
-            raise IllegalMove(f"Seat {seat} has no tile {move.tile!r} in hand")
+            raise IllegalMove(_("Seat {seat} has no tile {tile} in hand").format(
+                seat=seat, tile=repr(move.tile)))
         hand = tuple(t for t in hand if t != move.tile)
         hands = (hand, state.hands[1]) if seat == 0 else (state.hands[0], hand)
         b = move.building
@@ -309,15 +343,52 @@ class Tyrus(Game):
         self.check_token(token)
         n = TOKEN_INDEX[token[0]] * 64 + TOKEN_INDEX[token[1]]
         if n >= len(MOVES):
-            raise MalformedMove(f"{token!r} stands for no Tyrus placement")
+            raise MalformedMove(_("{token} stands for no Tyrus placement").format(
+                token=repr(token)))
         return MOVES[n]
 
     def describe(self, state: State, move: Move, seat: int | None = None) -> str:
-        """'Seat 0 places S7 in Seat 1's market'; only the mover reads the tile."""
+        """'Seat 0 places S7 in Seat 1's market'; only the mover reads the tile.
+
+        'Seat N' stays as it is, outside the translated words: the screens put the player's
+        name in its place."""
         mover = _mover(state)
-        what = tile_code(move.tile) if seat == mover else "a face-down tile"
         owner, kind = divmod(move.building, 3)
-        return f"Seat {mover} places {what} in Seat {owner}'s {BUILDING_NAMES[kind]}"
+        player, other = f"Seat {mover}", f"Seat {owner}"
+        if seat != mover:
+            return _placed_face_down(kind).format(player=player, owner=other)
+        return _placed(kind).format(player=player, tile=tile_label(tile_code(move.tile)),
+                                    owner=other)
+
+
+def _placed_face_down(kind: int) -> str:
+    """The game log's line for a placement whose tile the reader may not see."""
+    if kind == 0:
+        # Translators: Tyrus game log; {player} and {owner} are player names. A citadel is
+        # one of the three buildings (French rulebook: la citadelle).
+        return _("{player} places a face-down tile in {owner}'s citadel")
+    if kind == 1:
+        # Translators: Tyrus game log; {player} and {owner} are player names (French
+        # rulebook: le marché).
+        return _("{player} places a face-down tile in {owner}'s market")
+    # Translators: Tyrus game log; {player} and {owner} are player names (French rulebook:
+    # le temple).
+    return _("{player} places a face-down tile in {owner}'s temple")
+
+
+def _placed(kind: int) -> str:
+    """The game log's line for a placement the reader made, tile shown."""
+    if kind == 0:
+        # Translators: Tyrus game log; {player} and {owner} are player names, {tile} a tile
+        # such as "S7" (soldiers, value 7).
+        return _("{player} places {tile} in {owner}'s citadel")
+    if kind == 1:
+        # Translators: Tyrus game log; {player} and {owner} are player names, {tile} a tile
+        # such as "S7" (soldiers, value 7).
+        return _("{player} places {tile} in {owner}'s market")
+    # Translators: Tyrus game log; {player} and {owner} are player names, {tile} a tile such
+    # as "S7" (soldiers, value 7).
+    return _("{player} places {tile} in {owner}'s temple")
 
 
 def tally_view(result: Tally | None) -> dict | None:
@@ -346,7 +417,7 @@ def scenario(kind: str = "S", number: int | None = None, first: int = 0, placed:
     (kind, then the winning seat or '-' for a null election); number defaults to the next.
     """
     hands, bags = hands or {}, bags or {}
-    grid = [[] for _ in range(6)]
+    grid = [[] for _b in range(6)]
     for name, spec in (buildings or {}).items():
         b = int(name[-1]) * 3 + BUILDING_NAMES.index(name[:-1])
         for item in spec.split():
@@ -367,7 +438,7 @@ def scenario(kind: str = "S", number: int | None = None, first: int = 0, placed:
     current = KINDS.index(kind)
     if deck is None:
         left = list(DECK)
-        for k in [current] + [k for k, _ in held]:
+        for k in [current] + [k for k, _winner in held]:
             left.remove(k)
         cards = tuple(left)
     else:

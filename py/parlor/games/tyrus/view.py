@@ -8,20 +8,111 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ...i18n import N_, _, ngettext, pgettext
 from ...screens.svg import board_svg, clean, clip, esc, group, num, tag, target, text
+from .rules import kind_letter, tile_label
 
 SEAT_FILL = ("#f3ead2", "#6b4226")      # ivory and brown: light against dark for every eye
 SEAT_INK = ("#2b2118", "#ffffff")
-SEAT_COLOUR = ("Ivory", "Brown")
+SEAT_COLOUR = (
+    # Translators: Tyrus: the first side's colour, standing in for a player without a name.
+    N_("Ivory"),
+    # Translators: Tyrus: the second side's colour, standing in for a player without a name.
+    N_("Brown"))
 EDGE = "#3b3127"
 GOLD = "#d4a017"
 GLOW = "#1f9d55"
 PROFESSION_FILL = {"S": "#b3261e", "M": "#8a6d00", "P": "#2e5eaa"}
-BUILDING = {"S": "citadel", "M": "market", "P": "temple"}
-REPRESENTATIVE = {"S": "General", "M": "Guildmaster", "P": "High Priest"}
-PROFESSION = {"S": "soldiers", "M": "merchants", "P": "priests"}
-ROLE_TEXT = {"vote": "votes", "block": "blocks votes", "counter": "counters a block",
-             "none": "no effect"}
+# The words of Tyrus, marked here and translated where they are drawn. Translators: keep
+# the rulebook's terms (French: la citadelle, le marché, le temple; le général, le chef des
+# marchands, le grand prêtre; les soldats, les marchands, les prêtres).
+BUILDING_TITLE = {
+    # Translators: Tyrus: a building's name as its heading (French rulebook: citadelle).
+    "S": N_("Citadel"),
+    # Translators: Tyrus: a building's name as its heading (French rulebook: marché).
+    "M": N_("Market"),
+    # Translators: Tyrus: a building's name as its heading (French rulebook: temple).
+    "P": N_("Temple"),
+}
+REPRESENTATIVE = {
+    # Translators: Tyrus: the representative elected in the citadels (French rulebook: le
+    # général).
+    "S": N_("General"),
+    # Translators: Tyrus: the representative elected in the markets (French rulebook: le
+    # chef des marchands).
+    "M": N_("Guildmaster"),
+    # Translators: Tyrus: the representative elected in the temples (French rulebook: le
+    # grand prêtre).
+    "P": N_("High Priest"),
+}
+IN_BUILDINGS = {
+    # Translators: Tyrus: under the representative's name on the election card: where the
+    # election is held (French rulebook: dans les citadelles).
+    "S": N_("in the citadels"),
+    # Translators: Tyrus: where the election is held (French rulebook: dans les marchés).
+    "M": N_("in the markets"),
+    # Translators: Tyrus: where the election is held (French rulebook: dans les temples).
+    "P": N_("in the temples"),
+}
+TILE_WORDS = {
+    # Translators: Tyrus: a tile's face in words, profession and value (French rulebook:
+    # une tuile "8 soldats").
+    "S": N_("soldiers {value}"),
+    # Translators: Tyrus: a tile's face in words (French rulebook: "3 marchands").
+    "M": N_("merchants {value}"),
+    # Translators: Tyrus: a tile's face in words (French rulebook: "6 prêtres").
+    "P": N_("priests {value}"),
+}
+ROLE_LINES = {
+    # Translators: Tyrus tally, one line per counted tile: {player} placed {tile} (e.g.
+    # "merchants 3"), and it counts as votes for its owner (French rulebook: voix).
+    "vote": N_("{player}: {tile}, votes"),
+    # Translators: Tyrus tally: a rival's tile that stops votes (French rulebook: un contre).
+    "block": N_("{player}: {tile}, blocks votes"),
+    # Translators: Tyrus tally: the owner's tile that cancels a block (French rulebook: un
+    # contre de contre).
+    "counter": N_("{player}: {tile}, counters a block"),
+    # Translators: Tyrus tally: a tile in the building that does not count.
+    "none": N_("{player}: {tile}, no effect"),
+}
+# Translators: Tyrus tally: a counter tile with no rival block to cancel (French rulebook:
+# contre de contre).
+NO_BLOCK_LINE = N_("{player}: {tile}, no block to counter")
+TALLY_HEADS = {
+    # Translators: Tyrus: the heading of an election's tally (French rulebook: élection d'un
+    # général, dans les citadelles).
+    "S": N_("Election {number} of {total}: General, in the citadels"),
+    # Translators: Tyrus: the heading of an election's tally (French rulebook: chef des
+    # marchands, dans les marchés).
+    "M": N_("Election {number} of {total}: Guildmaster, in the markets"),
+    # Translators: Tyrus: the heading of an election's tally (French rulebook: grand prêtre,
+    # dans les temples).
+    "P": N_("Election {number} of {total}: High Priest, in the temples"),
+}
+NULL_VERDICTS = {
+    # Translators: Tyrus: a null election, equal scores (French rulebook: élection nulle).
+    "S": N_("Null election, {score} to {other}: nobody takes the General."),
+    # Translators: Tyrus: a null election, equal scores (French rulebook: élection nulle).
+    "M": N_("Null election, {score} to {other}: nobody takes the Guildmaster."),
+    # Translators: Tyrus: a null election, equal scores (French rulebook: élection nulle).
+    "P": N_("Null election, {score} to {other}: nobody takes the High Priest."),
+}
+WON_VERDICTS = {
+    # Translators: Tyrus: who won an election; {score} is theirs, {other} their rival's.
+    "S": N_("{player} takes the General, {score} to {other}."),
+    # Translators: Tyrus: who won an election; {score} is theirs, {other} their rival's.
+    "M": N_("{player} takes the Guildmaster, {score} to {other}."),
+    # Translators: Tyrus: who won an election; {score} is theirs, {other} their rival's.
+    "P": N_("{player} takes the High Priest, {score} to {other}."),
+}
+SIDE_HEADS = {
+    # Translators: Tyrus tally: the heading of one player's side, their citadel.
+    "S": N_("{player}\u2019s citadel"),
+    # Translators: Tyrus tally: the heading of one player's side, their market.
+    "M": N_("{player}\u2019s market"),
+    # Translators: Tyrus tally: the heading of one player's side, their temple.
+    "P": N_("{player}\u2019s temple"),
+}
 ELECTIONS = 9
 
 WIDTH, HEIGHT = 360, 622
@@ -49,13 +140,32 @@ class _Scene(NamedTuple):
 def _display_names(names) -> tuple:
     """Two clipped names for seats 0 and 1, falling back to the colour names."""
     names = list(names or [])[:2] + ["", ""]
-    return tuple(clip(names[s] or "") or SEAT_COLOUR[s] for s in (0, 1))
+    return tuple(clip(names[s] or "") or _(SEAT_COLOUR[s]) for s in (0, 1))
 
 
 def _initials(names: tuple) -> tuple:
     """A letter per seat for the name chips; the colours' letters if names share one."""
-    first = tuple(next((c.upper() for c in n if c.isalpha()), "") for n in names)
-    return first if all(first) and first[0] != first[1] else ("I", "B")
+    first = _first_letters(names)
+    if all(first) and first[0] != first[1]:
+        return first
+    colours = _first_letters(_(c) for c in SEAT_COLOUR)
+    return colours if all(colours) and colours[0] != colours[1] else ("1", "2")
+
+
+def _first_letters(names) -> tuple:
+    return tuple(next((c.upper() for c in n if c.isalpha()), "") for n in names)
+
+
+def _join(items) -> str:
+    """Names in a list for a sentence: "Ana", "Ana and Bo"."""
+    items = list(items)
+    if not items:
+        return ""
+    text = items[0]
+    for item in items[1:]:
+        # Translators: the last two names of a list, e.g. "Ana and Bo".
+        text = _("{first} and {second}").format(first=text, second=item)
+    return text
 
 
 def render(view: dict, ui: dict, names) -> str:
@@ -86,14 +196,23 @@ def _scene(view: dict, ui: dict, names) -> _Scene:
 def _summary(view: dict, scene: _Scene) -> str:
     """The board in one sentence for screen readers."""
     won = [sum(1 for row in view["chart"] if row["winner"] == s) for s in (0, 1)]
-    score = f"representatives: {scene.names[0]} {won[0]}, {scene.names[1]} {won[1]}"
+    # Translators: Tyrus, for screen readers: how many representatives each player has won.
+    score = _("representatives: {first} {first_count}, {second} {second_count}").format(
+        first=scene.names[0], first_count=won[0], second=scene.names[1], second_count=won[1])
     outcome, election = view.get("outcome"), view.get("election")
     if outcome:
-        winners = " and ".join(scene.names[s] for s in outcome["winners"]) or "nobody"
-        return f"Tyrus, game over, {winners} wins; {score}"
-    movers = " and ".join(scene.names[s] for s in view["to_move"])
-    return (f"Tyrus, election {election['number']} of {ELECTIONS}: "
-            f"{REPRESENTATIVE.get(election['kind'], '')}; {score}; {movers} to play")
+        if not outcome["winners"]:
+            return _("Tyrus, game over, nobody wins; {score}").format(score=score)
+        return _("Tyrus, game over, {winners} wins; {score}").format(
+            winners=_join(scene.names[s] for s in outcome["winners"]), score=score)
+    kind = election["kind"]
+    # Translators: Tyrus, for screen readers: {representative} is the one elected now (e.g.
+    # "General"), {players} who is to play.
+    return _("Tyrus, election {number} of {total}: {representative}; {score}; {players} "
+             "to play").format(
+        number=election["number"], total=ELECTIONS,
+        representative=_(REPRESENTATIVE[kind]) if kind in REPRESENTATIVE else "",
+        score=score, players=_join(scene.names[s] for s in view["to_move"]))
 
 
 # Tiles and icons, drawn at the origin.
@@ -114,10 +233,11 @@ def _tile(code, owner: int, w: float, h: float) -> str:
     fill = PROFESSION_FILL.get(kind, "#666666")
     if band * 0.85 < MIN_FONT:      # too small for two lines: a thin band, "M3" in one line
         return (body + tag("rect", x=0.5, y=0.5, width=w - 1, height=h * 0.2, rx=2.5, fill=fill)
-                + text(w / 2, h * 0.2 + (h * 0.8 + MIN_FONT * 0.7) / 2, code,
+                + text(w / 2, h * 0.2 + (h * 0.8 + MIN_FONT * 0.7) / 2, tile_label(code),
                        font_size=MIN_FONT, font_weight="bold", fill=ink, text_anchor="middle"))
     return (body + tag("rect", x=0.5, y=0.5, width=w - 1, height=band, rx=2.5, fill=fill)
-            + text(w / 2, band * 0.82, kind, font_size=band * 0.85, font_weight="bold",
+            + text(w / 2, band * 0.82, kind_letter(kind), font_size=band * 0.85,
+                   font_weight="bold",
                    fill="#ffffff", text_anchor="middle")
             + text(w / 2, band + (h - band) * 0.74, value, font_size=(h - band) * 0.62,
                    font_weight="bold", fill=ink, text_anchor="middle"))
@@ -217,12 +337,42 @@ def _building(b: int, building: dict, scene: _Scene) -> str:
     parts.append(_zone(visitors, visit_y, scene))
     x, y = B_X[b % 3], FAR_Y if far else NEAR_Y
     if targeted:
-        whose = "yours" if owner == scene.viewer else scene.names[owner] + "\u2019s"
-        label = (f"{BUILDING.get(kind, kind).capitalize()}, {whose}, "
-                 f"{len(building['tiles'])} tiles: place {tile_words(scene.selected)} here")
+        label = _target_label(kind, owner == scene.viewer, len(building["tiles"])).format(
+            n=len(building["tiles"]), player=scene.names[owner],
+            tile=tile_words(scene.selected))
         return target(*parts, x=x, y=y, class_=" ".join(classes), label=label,
                       data_building=str(b))
     return group(*parts, x=x, y=y, class_=" ".join(classes))
+
+
+def _target_label(kind: str, yours: bool, n: int) -> str:
+    """The accessible name of a building the selected tile may go into (to format with n,
+    player and tile)."""
+    if kind == "S":
+        if yours:
+            # Translators: Tyrus, for screen readers: your own citadel, lit as a place for
+            # the selected tile ({tile}, e.g. "merchants 3"); {n} tiles already lie in it.
+            return ngettext("Citadel, yours, {n} tile: place {tile} here",
+                            "Citadel, yours, {n} tiles: place {tile} here", n)
+        # Translators: Tyrus, for screen readers: {player}'s citadel, lit as a place for the
+        # selected tile ({tile}, e.g. "merchants 3"); {n} tiles already lie in it.
+        return ngettext("Citadel, {player}\u2019s, {n} tile: place {tile} here",
+                        "Citadel, {player}\u2019s, {n} tiles: place {tile} here", n)
+    if kind == "M":
+        if yours:
+            # Translators: Tyrus, for screen readers (see "Citadel, yours, ...").
+            return ngettext("Market, yours, {n} tile: place {tile} here",
+                            "Market, yours, {n} tiles: place {tile} here", n)
+        # Translators: Tyrus, for screen readers (see "Citadel, {player}’s, ...").
+        return ngettext("Market, {player}\u2019s, {n} tile: place {tile} here",
+                        "Market, {player}\u2019s, {n} tiles: place {tile} here", n)
+    if yours:
+        # Translators: Tyrus, for screen readers (see "Citadel, yours, ...").
+        return ngettext("Temple, yours, {n} tile: place {tile} here",
+                        "Temple, yours, {n} tiles: place {tile} here", n)
+    # Translators: Tyrus, for screen readers (see "Citadel, {player}’s, ...").
+    return ngettext("Temple, {player}\u2019s, {n} tile: place {tile} here",
+                    "Temple, {player}\u2019s, {n} tiles: place {tile} here", n)
 
 
 def _header(kind: str, owner: int, y: float, electing: bool) -> str:
@@ -230,12 +380,15 @@ def _header(kind: str, owner: int, y: float, electing: bool) -> str:
     parts = [tag("rect", x=1.5, y=y + 1.5, width=B_W - 3, height=HEADER - 3, rx=4.5,
                  fill=SEAT_FILL[owner], class_="header"),
              _icon(kind, 13, y + HEADER / 2, 13, ink),
-             text(25, y + 14.5, BUILDING.get(kind, kind).capitalize(), font_size=12,
-                  font_weight="bold", fill=ink)]
+             text(25, y + 14.5, _(BUILDING_TITLE[kind]) if kind in BUILDING_TITLE else kind,
+                  font_size=12, font_weight="bold", fill=ink)]
     if electing:
         parts += [tag("rect", x=B_W - 40, y=y + 3, width=37, height=14, rx=7, fill=GOLD,
                       class_="vote-badge"),
-                  text(B_W - 21.5, y + 13.5, "vote", font_size=11, font_weight="bold",
+                  # Translators: Tyrus: a short badge (about 5 letters) on the two buildings
+                  # where the election under way is counted.
+                  text(B_W - 21.5, y + 13.5, pgettext("Tyrus badge", "vote"), font_size=11,
+                       font_weight="bold",
                        fill="#2b2118", text_anchor="middle")]
     return "".join(parts)
 
@@ -268,12 +421,16 @@ def _bar(view: dict, scene: _Scene, seat: int, y: float, minis: bool) -> str:
     if view.get("first_player") == seat:
         parts += [tag("rect", x=164, y=5, width=30, height=16, rx=8, fill=GOLD,
                       class_="first"),
-                  text(179, 17, "1st", font_size=11, font_weight="bold", fill="#2b2118",
+                  # Translators: Tyrus: a tiny badge (3 letters) by the first player's name
+                  # (French rulebook: "1er joueur").
+                  text(179, 17, _("1st"), font_size=11, font_weight="bold", fill="#2b2118",
                        text_anchor="middle")]
     if seat in view.get("to_move", ()):
         parts += [tag("rect", x=198, y=5, width=48, height=16, rx=8, fill=GLOW,
                       class_="turn"),
-                  text(222, 17, "to play", font_size=11, font_weight="bold",
+                  # Translators: a small badge (about 8 letters) by the name of the player
+                  # whose turn it is.
+                  text(222, 17, _("to play"), font_size=11, font_weight="bold",
                        fill="#ffffff", text_anchor="middle")]
     hand = view["hands"][seat]
     if minis and isinstance(hand, list) and hand:
@@ -284,7 +441,10 @@ def _bar(view: dict, scene: _Scene, seat: int, y: float, minis: bool) -> str:
                                class_=f"tile seat{seat} shown"))
     else:
         count = len(hand) if isinstance(hand, list) else hand
-        parts.append(text(WIDTH - 10, 17, f"hand {count} \u00b7 bag {view['bag'][seat]}",
+        # Translators: Tyrus: labels with counts: tiles in the player's hand, and tiles still
+        # to draw from their bag (French rulebook: la pioche).
+        counts = _("hand {hand} \u00b7 bag {bag}").format(hand=count, bag=view["bag"][seat])
+        parts.append(text(WIDTH - 10, 17, counts,
                           font_size=11, fill="#4a4036", text_anchor="end", class_="counts"))
     return group(*parts, y=y, class_=f"bar seat{seat} {'far' if minis else 'near'}")
 
@@ -321,9 +481,17 @@ def _hand(view: dict, scene: _Scene) -> str:
         if scene.interactive and code is not None:
             hit = tag("rect", x=(HAND_W - cell_w) / 2, y=(HAND_H - CELL_H) / 2, width=cell_w,
                       height=float(CELL_H), fill="none", pointer_events="all", class_="hit")
-            action = "put it back" if chosen else "choose it"
+            if chosen:
+                # Translators: Tyrus, for screen readers: {code} is a tile such as "M3",
+                # {tile} its words ("merchants 3"); tapping it puts it back (unselects it).
+                label = _("{code}, {tile}, in your hand: put it back")
+            else:
+                # Translators: Tyrus, for screen readers: {code} is a tile such as "M3",
+                # {tile} its words ("merchants 3").
+                label = _("{code}, {tile}, in your hand: choose it")
+            label = label.format(code=tile_label(code), tile=tile_words(code))
             parts.append(target(hit, body, x=x, y=y - RAISE * chosen, class_=classes,
-                                label=f"{code}, {tile_words(code)}, in your hand: {action}",
+                                label=label,
                                 aria_pressed="true" if chosen else "false", data_tile=code))
         else:
             parts.append(group(body, x=x, y=y, class_=classes))
@@ -332,7 +500,8 @@ def _hand(view: dict, scene: _Scene) -> str:
 
 def tile_words(code: str) -> str:
     """A tile face in words: "merchants 3"."""
-    return f"{PROFESSION.get(code[:1], code[:1])} {code[1:]}"
+    words = TILE_WORDS.get(code[:1])
+    return _(words).format(value=code[1:]) if words else code
 
 
 # The middle band: election card, deck and last result, election chart.
@@ -343,14 +512,15 @@ def _card(view: dict, scene: _Scene) -> str:
     if election:
         kind = election["kind"]
         parts = [tag("rect", width=B_W, height=MID_H, rx=8, fill="#2f6b4f", class_="card"),
-                 text(cx, 18, f"Election {election['number']} of {ELECTIONS}", font_size=12,
+                 text(cx, 18, _("Election {number} of {total}").format(
+                     number=election["number"], total=ELECTIONS), font_size=12,
                       font_weight="bold", fill="#ffffff", text_anchor="middle"),
                  tag("circle", cx=cx, cy=55.0, r=24, fill="#ffffff"),
                  _icon(kind, cx, 55, 30, PROFESSION_FILL.get(kind, "#666666")),
-                 text(cx, 98, REPRESENTATIVE.get(kind, kind), font_size=14, font_weight="bold",
-                      fill="#ffffff", text_anchor="middle"),
-                 text(cx, 113, f"in the {BUILDING.get(kind, kind)}s", font_size=11,
-                      fill="#ffffff", text_anchor="middle")]
+                 text(cx, 98, _(REPRESENTATIVE[kind]) if kind in REPRESENTATIVE else kind,
+                      font_size=14, font_weight="bold", fill="#ffffff", text_anchor="middle"),
+                 text(cx, 113, _(IN_BUILDINGS[kind]) if kind in IN_BUILDINGS else "",
+                      font_size=11, fill="#ffffff", text_anchor="middle")]
         placed = election.get("placements", [])
         for i in range(6):
             x = cx - 35 + i * 14
@@ -364,22 +534,29 @@ def _card(view: dict, scene: _Scene) -> str:
     outcome = view.get("outcome") or {}
     winners = outcome.get("winners") or []
     parts = [tag("rect", width=B_W, height=MID_H, rx=8, fill="#3a3a4a", class_="card over"),
-             text(cx, 18, "Game over", font_size=12, font_weight="bold", fill="#ffffff",
+             text(cx, 18, _("Game over"), font_size=12, font_weight="bold", fill="#ffffff",
                   text_anchor="middle")]
     if winners:
         parts.append(_chip(winners[0], cx, 40, 13, scene))
         parts += [text(cx, 70, scene.names[winners[0]], font_size=12, font_weight="bold",
                        fill="#ffffff", text_anchor="middle", class_="name"),
-                  text(cx, 84, "wins", font_size=11, fill="#ffffff", text_anchor="middle")]
+                  # Translators: Tyrus: on its own line under the winner's name.
+                  text(cx, 84, pgettext("under the winner's name", "wins"), font_size=11,
+                       fill="#ffffff", text_anchor="middle")]
     else:
-        parts.append(text(cx, 62, "Draw", font_size=16, font_weight="bold", fill="#ffffff",
-                          text_anchor="middle"))
-    for i, line in enumerate(_wrap(clean(outcome.get("reason", "")), 18, 2)):
+        # Translators: a game that nobody won.
+        parts.append(text(cx, 62, pgettext("game result", "Draw"), font_size=16,
+                          font_weight="bold", fill="#ffffff", text_anchor="middle"))
+    reason = outcome.get("reason") or ""
+    for i, line in enumerate(_wrap(clean(_(reason) if reason else ""), 18, 2)):
         parts.append(text(cx, 97 + i * 12, line, font_size=11, fill="#ffffff",
                           text_anchor="middle", class_="reason"))
     tiebreak = outcome.get("tiebreak")
     if tiebreak:
-        parts.append(text(cx, 134, f"hands {tiebreak[0]} \u2013 {tiebreak[1]}",
+        # Translators: Tyrus: the totals of the tiles left in the two players' hands, which
+        # decided the game.
+        parts.append(text(cx, 134, _("hands {first} \u2013 {second}").format(
+            first=tiebreak[0], second=tiebreak[1]),
                           font_size=11, font_weight="bold", fill="#ffffff", text_anchor="middle",
                           class_="tiebreak"))
     return group(*parts, x=B_X[0], y=MID_Y, class_="election")
@@ -406,20 +583,27 @@ def _deck_and_last(view: dict, scene: _Scene) -> str:
              for i in (2, 1, 0)]
     parts += [text(cx, 39, view.get("deck_left", 0), font_size=20, font_weight="bold",
                    fill="#ffffff", text_anchor="middle", class_="deck-left"),
-              text(cx, 76, "cards left", font_size=11, fill="#4a4036",
-                   text_anchor="middle")]
+              # Translators: Tyrus: under the number of election cards still face down
+              # (French rulebook: cartes Election); the number is drawn above these words.
+              text(cx, 76, ngettext("card left", "cards left", view.get("deck_left", 0)),
+                   font_size=11, fill="#4a4036", text_anchor="middle")]
     last = view.get("last_tally")
     if not last:
-        parts.append(text(cx, 112, "no tally yet", font_size=11, fill="#5d5246",
+        # Translators: Tyrus: no election has been counted yet (French rulebook: dépouillement).
+        parts.append(text(cx, 112, _("no tally yet"), font_size=11, fill="#5d5246",
                           text_anchor="middle"))
     else:
         kind, winner = last["kind"], last["winner"]
         parts += [tag("rect", y=84, width=B_W, height=MID_H - 84, rx=8, fill="#efe8da",
                       class_="last"),
-                  text(cx, 98, f"Election {last['number']}", font_size=11, fill="#4a4036", text_anchor="middle"),
-                  text(cx, 112, "null election" if winner is None
-                       else f"{clip(scene.names[winner], 10)} won", font_size=11,
-                       font_weight="bold", fill="#2b2118", text_anchor="middle")]
+                  text(cx, 98, _("Election {number}").format(number=last["number"]),
+                       font_size=11, fill="#4a4036", text_anchor="middle"),
+                  # Translators: Tyrus: an election with equal scores (French rulebook:
+                  # élection nulle).
+                  text(cx, 112, _("null election") if winner is None
+                       else _("{player} won").format(player=clip(scene.names[winner], 10)),
+                       font_size=11, font_weight="bold", fill="#2b2118",
+                       text_anchor="middle")]
         for seat, side in enumerate(last["sides"]):
             x = 8 + seat * 52
             parts += [tag("rect", x=x, y=119, width=46, height=16, rx=8, fill=SEAT_FILL[seat],
@@ -448,14 +632,17 @@ def _chart(view: dict, scene: _Scene) -> str:
         row = rows.get(n)
         seat = row["winner"] if row else None
         if row and seat is None:
-            parts.append(group(_pill(mid, top, 24, row_h, "#8a8a8a", "#ffffff", "N"),
+            # Translators: Tyrus: one letter marking a null election in the chart (the French
+            # rulebook's pieces show N).
+            null = pgettext("Tyrus chart: null election", "N")
+            parts.append(group(_pill(mid, top, 24, row_h, "#8a8a8a", "#ffffff", null),
                                class_="null"))
             continue
         parts.append(text(mid, base, n, font_size=11, fill="#2b2118", text_anchor="middle"))
         if row:
             x = left if seat == 0 else right
             parts.append(group(_pill(x, top, 32, row_h, SEAT_FILL[seat], SEAT_INK[seat],
-                                     row["kind"]), class_=f"won seat{seat}"))
+                                     kind_letter(row["kind"])), class_=f"won seat{seat}"))
     return group(*parts, x=B_X[2], y=MID_Y, class_="chart-box")
 
 
@@ -476,16 +663,14 @@ def render_tally(view: dict, names) -> str:
         return ""
     shown = _display_names(names)
     kind, winner = last["kind"], last["winner"]
-    rep = REPRESENTATIVE.get(kind, kind)
     scores = [side["score"] for side in last["sides"]]
     if winner is None:
-        verdict = (f"Null election, {scores[0]} to {scores[1]}: "
-                   f"nobody takes the {rep}.")
+        verdict = _(NULL_VERDICTS[kind]).format(score=scores[0], other=scores[1])
     else:
-        verdict = (f"{shown[winner]} takes the {rep}, "
-                   f"{scores[winner]} to {scores[1 - winner]}.")
+        verdict = _(WON_VERDICTS[kind]).format(player=shown[winner], score=scores[winner],
+                                               other=scores[1 - winner])
     sides = [_tally_side(seat, side, kind, shown) for seat, side in enumerate(last["sides"])]
-    head = f"Election {last['number']} of {ELECTIONS}: {rep}, in the {BUILDING.get(kind, kind)}s"
+    head = _(TALLY_HEADS[kind]).format(number=last["number"], total=ELECTIONS)
     return tag("section",
                tag("h3", esc(head)),
                tag("p", esc(verdict), class_="verdict " + ("null" if winner is None
@@ -498,21 +683,25 @@ def _tally_side(seat: int, side: dict, kind: str, shown: tuple) -> str:
     items = []
     for tile in side["tiles"]:
         code, role = tile["tile"], tile["role"]
-        effect = ROLE_TEXT.get(role, role)
+        line = ROLE_LINES.get(role, ROLE_LINES["none"])
         if role == "counter" and not side["block"]:
-            effect = "no block to counter"
-        items.append(tag("li", esc(f"{shown[tile['owner']]}: {tile_words(code)}, {effect}"),
+            line = NO_BLOCK_LINE
+        items.append(tag("li", esc(_(line).format(player=shown[tile["owner"]],
+                                                  tile=tile_words(code))),
                          class_=f"role-{role} seat{tile['owner']}"))
     if not items:
-        items.append(tag("li", "no tiles", class_="role-none"))
-    rows = [("votes", "Votes", side["votes"]),
-            ("block", f"Blocked by {shown[1 - seat]}", side["block"]),
-            ("counter", "Block countered", side["counter"]),
-            ("score", "Score", side["score"])]
+        # Translators: Tyrus tally: a building with no tiles in it.
+        items.append(tag("li", esc(_("no tiles")), class_="role-none"))
+    # Translators: Tyrus tally, the sum of one side: votes (French rulebook: voix), the
+    # rival's block (contre), the block countered (contre de contre), and the score.
+    rows = [("votes", _("Votes"), side["votes"]),
+            ("block", _("Blocked by {player}").format(player=shown[1 - seat]), side["block"]),
+            ("counter", _("Block countered"), side["counter"]),
+            ("score", _("Score"), side["score"])]
     table = tag("table", *(tag("tr", tag("th", esc(label)), tag("td", esc(value)), class_=key)
                            for key, label, value in rows), class_="sum")
     return tag("div",
-               tag("h4", esc(f"{shown[seat]}\u2019s {BUILDING.get(kind, kind)}")),
+               tag("h4", esc(_(SIDE_HEADS[kind]).format(player=shown[seat]))),
                tag("ul", *items, class_="tiles"),
                table,
                class_=f"side seat{seat}")
