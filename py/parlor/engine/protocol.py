@@ -16,12 +16,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..i18n import ngettext
+
 TOKEN_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 TOKEN_INDEX = {c: i for i, c in enumerate(TOKEN_ALPHABET)}
 
 
 class MoveError(ValueError):
-    """A move that cannot be taken."""
+    """A move that cannot be taken; the message is for players, so it is translated when
+    raised (`_()` with named placeholders) and never stored."""
 
 
 class MalformedMove(MoveError):
@@ -34,7 +37,10 @@ class IllegalMove(MoveError):
 
 @dataclass(frozen=True)
 class Outcome:
-    """How a game ended: the winning seats (several share a win; none is a draw)."""
+    """How a game ended: the winning seats (several share a win; none is a draw).
+
+    `reason` is an English sentence marked with `N_` (a message id, language-neutral in a
+    state); screens translate it with `_()` where they show it."""
 
     winners: tuple[int, ...]
     reason: str
@@ -97,7 +103,10 @@ class Game:
     def check_token(self, token: str) -> None:
         """Raise MalformedMove unless the token has the right width and alphabet."""
         if len(token) != self.token_width or any(c not in TOKEN_INDEX for c in token):
-            raise MalformedMove(f"{token!r} is not a {self.token_width}-character move token")
+            raise MalformedMove(ngettext("{token} is not a {width}-character move token",
+                                         "{token} is not a {width}-character move token",
+                                         self.token_width).format(token=repr(token),
+                                                                  width=self.token_width))
 
     def play(self, state, token: str):
         """Decode a token and apply it: the one path from text to a new state."""

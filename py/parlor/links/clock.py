@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ..i18n import _, ngettext
+
 CLOCK = "clock"
 CHOICES = (0, 1, 3, 7)          # days per move; 0: no clock
 DEFAULT_CLOCK = 3
@@ -46,13 +48,28 @@ def left(record, since: float, now: float) -> float | None:
 
 
 def describe_days(days: int) -> str:
-    return "1 day" if days == 1 else f"{days} days"
+    """"1 day", "3 days", in the reader's language."""
+    return ngettext("{n} day", "{n} days", days).format(n=days)
+
+
+def describe_per_move(days: int) -> str:
+    """"3 days per move", in the reader's language (one message, so a language may reorder)."""
+    return ngettext("{n} day per move", "{n} days per move", days).format(n=days)
 
 
 def describe_left(seconds: float) -> str:
     """Time left in words: "2 days 3 h", "5 h", "40 min"."""
     seconds = max(0, int(seconds))
     days, hours, minutes = seconds // DAY, seconds % DAY // 3600, seconds % 3600 // 60
+    # Translators: hours left, short (as on a clock), e.g. "5 h"
+    hours_text = ngettext("{n} h", "{n} h", hours).format(n=hours)
     if days:
-        return f"{describe_days(days)} {hours} h" if hours else describe_days(days)
-    return f"{hours} h" if hours else f"{max(1, minutes)} min"
+        if not hours:
+            return describe_days(days)
+        # Translators: time left, days then hours, e.g. "2 days 3 h"
+        return _("{days} {hours}").format(days=describe_days(days), hours=hours_text)
+    if hours:
+        return hours_text
+    minutes = max(1, minutes)
+    # Translators: minutes left, short, e.g. "40 min"
+    return ngettext("{n} min", "{n} min", minutes).format(n=minutes)

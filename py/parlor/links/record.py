@@ -37,6 +37,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, replace
 
+from ..i18n import N_, _
 from .fairplay import (CHAIN_LENGTH, SEED_BYTES, TAG_BYTES, VALUE_BYTES, b64, digest, unb64,
                        verify_step)
 from ..engine.protocol import TOKEN_INDEX
@@ -54,16 +55,27 @@ _OPTION_KEY = re.compile(r"[a-z0-9_-]{1,24}", re.ASCII)
 _OPTION_VALUE = re.compile(r"[A-Za-z0-9_.-]{0,24}", re.ASCII)
 _KEEP_FORMAT = {"\u200c", "\u200d"}   # zero-width (non-)joiners shape real names
 
-NOT_PARLOR = "This is not a Parlor game link."
-NEWER = "This link was made by a newer version of Parlor: reload the page to update."
-INCOMPLETE = "This link is incomplete: it seems to have been cut off."
-CHANGED = "This link is damaged: some of its characters were changed."
-NONSENSE = "This link is damaged: the game it describes does not make sense."
-TOO_LONG = "This link is too long to be a Parlor game."
+# What is wrong with a fragment, as message ids (English); RecordError shows them translated.
+NOT_PARLOR = N_("This is not a Parlor game link.")
+NEWER = N_("This link was made by a newer version of Parlor: reload the page to update.")
+INCOMPLETE = N_("This link is incomplete: it seems to have been cut off.")
+CHANGED = N_("This link is damaged: some of its characters were changed.")
+NONSENSE = N_("This link is damaged: the game it describes does not make sense.")
+TOO_LONG = N_("This link is too long to be a Parlor game.")
 
 
 class RecordError(ValueError):
-    """A fragment that is not a usable game record; the message is meant for players."""
+    """A fragment that is not a usable game record; the message is meant for players.
+
+    Raised with one of the message ids above: `code` keeps it (language-neutral, for code to
+    compare) and the text, `str(err)`, is its translation in the language active when shown."""
+
+    def __init__(self, code: str):
+        super().__init__(code)
+        self.code = code
+
+    def __str__(self) -> str:
+        return _(self.code)
 
 
 def clean_name(name: str, seat: int) -> str:
@@ -75,8 +87,17 @@ def clean_name(name: str, seat: int) -> str:
 
 
 def default_name(seat: int) -> str:
-    """The name of a seat whose player gave none."""
+    """The name of a seat whose player gave none, as the record keeps it: always English, so
+    a record means the same in every language (a link leaves it out); `shown_name` is what a
+    screen shows."""
     return f"Player {seat + 1}"
+
+
+def shown_name(seat: "Seat", number: int) -> str:
+    """A seat's name as a player reads it: a default name in the reader's language."""
+    if not seat.name or seat.name == default_name(number):
+        return _("Player {number}").format(number=number + 1)
+    return seat.name
 
 
 @dataclass(frozen=True)
@@ -149,7 +170,7 @@ class Record:
             raise ValueError(f"bad game key {self.game!r}")
         pairs = self.options.items() if isinstance(self.options, dict) else self.options
         options = tuple(sorted((k, v) for k, v in pairs))
-        if len(options) > MAX_OPTIONS or len({k for k, _ in options}) != len(options):
+        if len(options) > MAX_OPTIONS or len({k for k, _v in options}) != len(options):
             raise ValueError("too many or repeated options")
         for key, value in options:
             if not (isinstance(key, str) and isinstance(value, str)
@@ -244,9 +265,9 @@ class _Reader:
 def _parse(game: str, data_text: str, moves: str) -> Record:
     data = _Reader(unb64(data_text))
     options = [(data.short().decode("ascii"), data.short().decode("ascii"))
-               for _ in range(data.byte())]
+               for _n in range(data.byte())]
     seats = []
-    for _ in range(data.byte()):
+    for _n in range(data.byte()):
         flags = data.byte()
         if flags & ~0b11111 or (flags > 1 and not flags & 1):
             raise ValueError("bad seat flags")
@@ -269,7 +290,7 @@ def decode(fragment: str) -> Record:
     text = fragment.strip().rpartition("#")[2]
     if len(text) > MAX_LENGTH:
         raise RecordError(TOO_LONG)
-    head, _, rest = text.partition(".")
+    head, _dot, rest = text.partition(".")
     digits = head[1:]
     if head[:1] != "p" or not (digits.isascii() and digits.isdigit()) or len(digits) > 6:
         raise RecordError(NOT_PARLOR)
