@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from ..engine.protocol import IllegalMove, MalformedMove, MoveError, Replay
+from ..i18n import N_, _
 from .fairplay import (Chain, Problem, chain_step, check_seeds, history_tag,
                        seed_matches_anchor, transcript_hash)
 from .clock import CLOCK, clock_option, without_clock
@@ -43,16 +44,14 @@ class AlteredLink(IllegalMove):
     made: it is refused, and nobody is blamed."""
 
 
-ALTERED = ("This link was altered after it was sent: {what}. It proves nothing against "
-           "anyone and was not used; ask for the link again.")
-
-
 @dataclass(frozen=True)
 class Verdict:
     """The audit's finding: ok, or what is wrong.
 
     move: the earliest message (0 = the opening) with a failed check, if any. reason: the
     leading problem, whole-game ones (a seed, a history check) before those of one move.
+    The texts are in the language active when the audit ran: an audit is run when shown and
+    never kept.
     """
 
     ok: bool
@@ -72,7 +71,7 @@ class Cursor:
 
     def take(self) -> str:
         if self.at >= len(self.text):
-            raise MalformedMove("The link ends in the middle of a move.")
+            raise MalformedMove(_("The link ends in the middle of a move."))
         self.at += 1
         return self.text[self.at - 1]
 
@@ -87,8 +86,8 @@ def chain_values(record: Record) -> tuple[tuple[bytes, ...], ...]:
         for index in range(seat.index, 0, -1):
             values.append(chain_step(ctx, number, index, values[-1]))
         if values and values[-1] != seat.anchor:
-            raise LinkError(number, f"Seat {number + 1}'s latest chain value does not lead back "
-                                    "to its anchor.")
+            raise LinkError(number, _("Seat {number}'s latest chain value does not lead back to "
+                                      "its anchor.").format(number=number + 1))
         out.append(tuple(reversed(values)))
     return tuple(out)
 
@@ -100,11 +99,12 @@ def latest(sent: tuple[int, ...], values) -> tuple[bytes, ...]:
 
 def spend(sent: tuple[int, ...], seat: int, values, label: str) -> tuple[int, ...]:
     """Messages begun per seat once `seat` begins one more, which must come with its next
-    chain value; `label` names the message in the error."""
+    chain value; `label` names the message in the error (translated, e.g. "move 3")."""
     n = sent[seat] + 1
     if n >= len(values[seat]):
-        raise LinkError(seat, f"Seat {seat + 1}'s {label} comes without its chain value: "
-                              "the link's seat data is older than its moves.")
+        raise LinkError(seat, _("Seat {number}'s {message} comes without its chain value: the "
+                                "link's seat data is older than its moves.").format(
+            number=seat + 1, message=label))
     return sent[:seat] + (n,) + sent[seat + 1:]
 
 
@@ -131,17 +131,20 @@ def proven_chain(record: Record, seat: int, seed: bytes) -> Chain:
     the seed is not that seat's, or if the moves its history tag covers were changed since
     it sent them."""
     if type(seat) is not int:
-        raise LinkError(0, f"Seat {seat!r} has no player in this game.")
+        raise LinkError(0, _("Seat {number} has no player in this game.").format(
+            number=repr(seat)))
     if seat not in range(len(record.seats)) or not record.seats[seat].joined:
-        raise LinkError(seat, f"Seat {seat + 1} has no player in this game.")
+        raise LinkError(seat, _("Seat {number} has no player in this game.").format(
+            number=seat + 1))
     mine = record.seats[seat]
     own = chain(record.context, seat, seed)
     if own.anchor != mine.anchor:
-        raise LinkError(seat, f"This device's secret does not belong to seat {seat + 1}.")
+        raise LinkError(seat, _("This device's secret does not belong to seat {number}.").format(
+            number=seat + 1))
     if mine.tag and mine.tag != history_tag(seed, transcript_hash(
             record.game_id, record.moves[:mine.tag_moves])):
-        raise LinkError(seat, "The moves in this link differ from the ones you sent: "
-                              "someone has rewritten the game's history.")
+        raise LinkError(seat, _("The moves in this link differ from the ones you sent: "
+                                "someone has rewritten the game's history."))
     return own
 
 
@@ -158,12 +161,15 @@ def _check_seed(record: Record, number: int, seat: Seat) -> None:
     """A revealed seed must be the top of its seat's chain and make its history tag; if not,
     someone changed the link (anyone can write any bytes there), so AlteredLink."""
     if not seed_matches_anchor(record.context, number, seat.seed, seat.anchor):
-        raise AlteredLink(ALTERED.format(what=f"the secret it gives for Seat {number + 1} is "
-                                              "not the one that seat committed to"))
+        raise AlteredLink(_("This link was altered after it was sent: the secret it gives for "
+                            "Seat {number} is not the one that seat committed to. It proves "
+                            "nothing against anyone and was not used; ask for the link "
+                            "again.").format(number=number + 1))
     if seat.tag and seat.tag != history_tag(seat.seed, transcript_hash(
             record.game_id, record.moves[:seat.tag_moves])):
-        raise AlteredLink(ALTERED.format(what=f"the moves differ from the ones Seat "
-                                              f"{number + 1} sent"))
+        raise AlteredLink(_("This link was altered after it was sent: the moves differ from "
+                            "the ones Seat {number} sent. It proves nothing against anyone and "
+                            "was not used; ask for the link again.").format(number=number + 1))
 
 
 def _proven(record: Record, seat: int, at: int) -> bool:
@@ -174,6 +180,7 @@ def _proven(record: Record, seat: int, at: int) -> bool:
 
 
 def sentence_of(error) -> str:
+    """An error's message as a sentence: a capital first and one full stop at the end."""
     text = str(error).strip().rstrip(".")
     return text[:1].upper() + text[1:] + "."
 
@@ -215,7 +222,9 @@ class LinkProtocol:
     `empty` (the table of a link whose seat data is already wrong), `action_labels` (the
     button of each action that is not an engine move), `hidden_note` (one sentence on
     screen saying what the tier hides and how; empty for the trustless tier),
-    `joining_reason` (why no move can come before every seat is taken).
+    `joining_reason` (why no move can come before every seat is taken). These three are
+    English message ids marked with `N_`; screens show them translated through
+    `action_label(action)`, `note()` (and the replay's error).
     """
 
     game = ""
@@ -223,12 +232,20 @@ class LinkProtocol:
     Device = Device
     Cursor = Cursor
     empty = None
-    action_labels = {SEED: "Publish my secret for the fairness check"}
+    action_labels = {SEED: N_("Publish my secret for the fairness check")}
     hidden_note = ""
-    joining_reason = "nobody has joined."
+    joining_reason = N_("nobody has joined.")
 
     def __init__(self):
         self._memo: OrderedDict = OrderedDict()
+
+    def action_label(self, action) -> str:
+        """The button of a protocol action (one of `action_labels`), in the reader's language."""
+        return _(self.action_labels[action])
+
+    def note(self) -> str:
+        """`hidden_note` in the reader's language ("" when the tier has none)."""
+        return _(self.hidden_note) if self.hidden_note else ""
 
     # Hooks.
 
@@ -295,7 +312,8 @@ class LinkProtocol:
         self.check(without_clock(record))
         joined = [s.joined for s in record.seats]
         if joined != sorted(joined, reverse=True):
-            raise MalformedMove("Seats are taken in order, but this link has a gap among them.")
+            raise MalformedMove(_("Seats are taken in order, but this link has a gap among "
+                                  "them."))
         return chain_values(record)
 
     def replay(self, record: Record) -> Replay:
@@ -314,10 +332,13 @@ class LinkProtocol:
         while cursor.peek() is not None:
             start = cursor.at
             try:
-                if table.phase in (JOINING, OVER):
-                    raise IllegalMove("There is a move where no move can be: " + (
-                        self.joining_reason if table.phase == JOINING
-                        else "the game is over."))
+                if table.phase == JOINING:
+                    # Translators: {reason} is why, e.g. "nobody has joined."
+                    raise IllegalMove(_("There is a move where no move can be: {reason}").format(
+                        reason=_(self.joining_reason)))
+                if table.phase == OVER:
+                    raise IllegalMove(_("There is a move where no move can be: the game is "
+                                        "over."))
                 table = self.read(table, cursor, record, values)
             except MoveError as err:
                 bad = record.moves[start:max(cursor.at, start + 1)]
@@ -337,21 +358,21 @@ class LinkProtocol:
             owing = None if table.phase in (JOINING, OVER) else self.sender(table)
             if len(claims) > 1 or owing in (None, claims[0]) \
                     or any(s.seed for s in record.seats):
-                raise LinkError(claims[0], f"Seat {claims[0] + 1}'s forfeit claim is not one "
-                                           "that can be made here.")
+                raise LinkError(claims[0], _("Seat {number}'s forfeit claim is not one that can "
+                                             "be made here.").format(number=claims[0] + 1))
         for number, seat in enumerate(record.seats):
             if seat.seed:
                 _check_seed(record, number, seat)
             if seat.index != table.sent[number] + seat.claim:
-                raise LinkError(number, f"Seat {number + 1}'s chain value is ahead of its "
-                                        "moves: the link is missing moves.")
+                raise LinkError(number, _("Seat {number}'s chain value is ahead of its moves: "
+                                          "the link is missing moves.").format(number=number + 1))
             mine = [end for end, s in zip(table.ends, table.senders) if s == number]
             if bool(seat.tag) != bool(mine) or (mine and seat.tag_moves != mine[-1]):
-                raise LinkError(number, f"Seat {number + 1}'s history check does not cover "
-                                        "its last move.")
+                raise LinkError(number, _("Seat {number}'s history check does not cover its "
+                                          "last move.").format(number=number + 1))
             if seat.seed and table.phase != OVER:
-                raise LinkError(number, f"Seat {number + 1}'s seed was published before the "
-                                        "end of the game.")
+                raise LinkError(number, _("Seat {number}'s seed was published before the end "
+                                          "of the game.").format(number=number + 1))
 
     def claim_of(self, record: Record) -> tuple[int, int] | None:
         """(claimant, the seat it says forfeited) when the game ended by a forfeit claim."""
@@ -398,8 +419,8 @@ class LinkProtocol:
     def join(self, record: Record, name: str, seed: bytes) -> Record:
         """The record with the first open seat taken by a new player's anchor."""
         if self.table(record).phase != JOINING:
-            raise IllegalMove("This game already has two players." if len(record.seats) == 2
-                              else "Every seat of this game is taken.")
+            raise IllegalMove(_("This game already has two players.") if len(record.seats) == 2
+                              else _("Every seat of this game is taken."))
         number = next(n for n, s in enumerate(record.seats) if not s.joined)
         seat = Seat(name, Chain(record.context, number, seed).anchor)
         return replace(record, seats=with_seat(record.seats, number, seat))
@@ -422,7 +443,7 @@ class LinkProtocol:
     def legal(self, record: Record, seat: int, seed: bytes) -> list:
         """What `seat` may do now: the game's actions on its turn, SEED after the end until
         its seed is out; empty otherwise."""
-        table, _, device = self._device(record, seat, seed)
+        table, _values, device = self._device(record, seat, seed)
         return self._legal(record, table, device)
 
     def _legal(self, record: Record, table, device) -> list:
@@ -440,7 +461,8 @@ class LinkProtocol:
             return self.publish_seed(record, seat, seed)
         table, values, device = self._device(record, seat, seed)
         if action not in self._legal(record, table, device):
-            raise IllegalMove(f"Seat {seat + 1} cannot play {action!r} now.")
+            raise IllegalMove(_("Seat {number} cannot play {action} now.").format(
+                number=seat + 1, action=repr(action)))
         text, begins = self.message(record, table, values, device, action)
         return self._send(record, device, text, begins)
 
@@ -456,9 +478,9 @@ class LinkProtocol:
 
     def publish_seed(self, record: Record, seat: int, seed: bytes) -> Record:
         """The record with `seat`'s seed added for the audit; only once the game is over."""
-        table, _, _ = self._device(record, seat, seed)
+        table = self._device(record, seat, seed)[0]
         if table.phase != OVER:
-            raise IllegalMove("A seed is published only once the game is over.")
+            raise IllegalMove(_("A seed is published only once the game is over."))
         return with_seed(record, seat, seed)
 
     def owing(self, record: Record) -> int | None:
@@ -478,9 +500,9 @@ class LinkProtocol:
         """The claim that ends the game because another seat owes a message it did not send:
         the claimant's next chain value (so nobody else can make it) and the claim flag."""
         if not self.may_claim(record, seat):
-            raise IllegalMove(f"Seat {seat + 1} may claim a forfeit only while another seat "
-                              "owes a message.")
-        _, _, device = self._device(record, seat, seed)
+            raise IllegalMove(_("Seat {number} may claim a forfeit only while another seat owes "
+                                "a message.").format(number=seat + 1))
+        device = self._device(record, seat, seed)[2]
         old = record.seats[seat]
         new = replace(old, index=old.index + 1, value=device.chain.value(old.index + 1),
                       claim=True)
@@ -491,7 +513,7 @@ class LinkProtocol:
         only what the link makes public (a damaged link: its last good position)."""
         if seat is None or seed is None:
             return self.seat_view(record, self._replay(record, self.values(record)).state, None)
-        table, _, device = self._device(record, seat, seed)
+        table, _values, device = self._device(record, seat, seed)
         return self.seat_view(record, table, device)
 
     # The audit.
@@ -510,7 +532,8 @@ class LinkProtocol:
         if isinstance(result.error, AlteredLink):
             return Verdict(False, None, str(result.error))
         if result.ok and self.claim_of(record):
-            return Verdict(False, None, "The game ended by a forfeit claim: it is not checked.")
+            return Verdict(False, None, _("The game ended by a forfeit claim: it is not "
+                                          "checked."))
         if not result.ok:
             error = result.error
             seat = error.seat if isinstance(error, LinkError) else self.blame(table)
@@ -523,12 +546,13 @@ class LinkProtocol:
                 return Verdict(False, None, str(altered))
             start = table.ends[-1] if len(table.ends) else 0
             if not _proven(record, seat, start + len(result.bad_token or "x")):
-                return Verdict(False, move, f"This link is damaged: {sentence_of(error)} "
-                                            "Anyone holding a link could have made this "
-                                            "change, so nobody is blamed.")
+                return Verdict(False, move, _("This link is damaged: {problem} Anyone holding a "
+                                              "link could have made this change, so nobody is "
+                                              "blamed.").format(problem=sentence_of(error)))
             problems.append(Problem("link", seat, move, str(error)))
         elif table.phase != OVER:
-            return Verdict(False, None, "The game is not over: there is nothing to audit yet.")
+            return Verdict(False, None, _("The game is not over: there is nothing to audit "
+                                          "yet."))
         problems += self._seed_checks(record, table, values, result.ok)
         problems.sort(key=lambda p: (p.move is not None, p.move or 0, p.seat))
         if not problems:

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 
 from .. import catalog
 from ..engine.protocol import MalformedMove
+from ..i18n import N_, _, language
 from .clock import without_clock
 from .base import JOINING, OPENING, OVER, Cursor, Device, LinkProtocol, latest, spend
 from .fairplay import event_random
@@ -66,7 +67,7 @@ class CasualLink(LinkProtocol):
     engine = None
     Device = CasualDevice
     empty = Table()
-    joining_reason = "not every seat has been taken yet."
+    joining_reason = N_("not every seat has been taken yet.")
 
     # Hooks of the casual tier.
 
@@ -95,7 +96,7 @@ class CasualLink(LinkProtocol):
         """The engine options of the record's options (tier removed); MalformedMove if they
         make no sense. Default: none allowed."""
         if kept:
-            raise MalformedMove("This link has options that make no sense for its game.")
+            raise MalformedMove(_("This link has options that make no sense for its game."))
         return {}
 
     # The flow.
@@ -104,16 +105,17 @@ class CasualLink(LinkProtocol):
         options = dict(without_clock(record).options)
         tier = options.pop(TIER, None)
         if tier not in TIERS:
-            raise MalformedMove("This link uses a way of hiding hands that this version of "
-                                "Parlor does not know: reload the page to update."
-                                if tier else "This link does not say how hands are hidden.")
+            raise MalformedMove(_("This link uses a way of hiding hands that this version of "
+                                  "Parlor does not know: reload the page to update.")
+                                if tier else _("This link does not say how hands are hidden."))
         return self.engine_options(options)
 
     def check(self, record) -> None:
         low, high = self.engine.seats
         if record.game != self.game or not low <= len(record.seats) <= high:
-            title = catalog.entry(self.game).title()
-            raise MalformedMove(f"This link is not a {title} game for {low} to {high} players.")
+            title = catalog.entry(self.game).title(language())
+            raise MalformedMove(_("This link is not a {title} game for {low} to {high} "
+                                  "players.").format(title=title, low=low, high=high))
         self._engine_options(record)
 
     def setup(self, options: dict):
@@ -151,11 +153,12 @@ class CasualLink(LinkProtocol):
 
     def read(self, table: Table, cursor: Cursor, record, values) -> Table:
         message, seat = table.applied, self.sender(table)
-        sent = spend(table.sent, seat, values, f"move {message + 1}")
+        # Translators: names a message in an error, as in "Seat 2's move 5 comes without..."
+        sent = spend(table.sent, seat, values, _("move {number}").format(number=message + 1))
         state = table.state
         if table.phase == OPENING:
             state = self.deal(record.context, table, latest(sent, values))
-        move = self.engine.decode("".join(cursor.take() for _ in range(table.width)))
+        move = self.engine.decode("".join(cursor.take() for _n in range(table.width)))
         if self.draws(move):
             state = self.keyed(state, self.draw_key(record.context, message,
                                                     latest(sent, values)))

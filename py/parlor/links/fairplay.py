@@ -29,6 +29,7 @@ from math import comb
 from typing import Sequence
 
 from ..engine.rng import Stream, frame, derive
+from ..i18n import _
 
 SEED_BYTES = 16
 VALUE_BYTES = 16
@@ -196,10 +197,11 @@ def unrank_subset(rank: int, k: int, n: int) -> tuple[int, ...]:
 class Problem:
     """One failed audit check."""
 
-    check: str            # name of the check, e.g. "seed" or "face-down tile"
+    check: str            # name of the check, e.g. "seed" or "face-down tile" (a code, not shown)
     seat: int
     move: int | None      # index of the move the check belongs to; None for the whole game
-    detail: str           # one sentence for the players
+    detail: str           # one sentence for the players, translated: an audit is made when
+                          # shown and never kept
 
 
 def check_seeds(ctx: bytes, anchors: Sequence[bytes],
@@ -212,10 +214,12 @@ def check_seeds(ctx: bytes, anchors: Sequence[bytes],
     problems, fitting = [], []
     for seat, (anchor, seed) in enumerate(zip(anchors, seeds)):
         if seed is None:
-            problems.append(Problem("seed", seat, None, f"Seat {seat + 1} did not reveal its seed."))
+            problems.append(Problem("seed", seat, None, _(
+                "Seat {number} did not reveal its seed.").format(number=seat + 1)))
         elif not seed_matches_anchor(ctx, seat, seed, anchor):
-            problems.append(Problem("seed", seat, None, f"Seat {seat + 1} revealed a seed that "
-                                                        "does not match its anchor."))
+            problems.append(Problem("seed", seat, None, _(
+                "Seat {number} revealed a seed that does not match its anchor.").format(
+                number=seat + 1)))
         fitting.append(seed if seed is not None and seed_matches_anchor(ctx, seat, seed, anchor)
                        else None)
     return problems, fitting

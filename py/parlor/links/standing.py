@@ -7,10 +7,12 @@ position runs from `Held.since`, when this device came to hold it (sent it, or o
 from __future__ import annotations
 
 from .. import catalog
-from .clock import days_of, describe_days, describe_left, left
+from ..i18n import N_, _, ngettext
+from .clock import days_of, describe_left, left
 from .fairplay import history_tag, transcript_hash
+from .record import shown_name
 
-FAIR = "Verified fair: every hidden choice, draw and claim was checked."
+FAIR = N_("Verified fair: every hidden choice, draw and claim was checked.")
 
 
 def _protocol(held):
@@ -18,7 +20,11 @@ def _protocol(held):
 
 
 def _name(held, seat: int) -> str:
-    return held.record.seats[seat].name
+    return shown_name(held.record.seats[seat], seat)
+
+
+def _names(held, seats) -> str:
+    return ", ".join(_name(held, m) for m in seats)
 
 
 def owed(held) -> tuple[int, ...]:
@@ -48,15 +54,21 @@ def waiting(held, now: float) -> str:
     """Who owes a message and how long they have, in one sentence."""
     movers = owed(held)
     if not movers:
-        return "nobody owes a message."
+        return _("nobody owes a message.")
     remaining = time_left(held, now)
-    who = "you" if held.seat in movers else ", ".join(_name(held, m) for m in movers)
+    you = held.seat in movers
+    names = _names(held, movers)
     if remaining is None:
-        return f"this game has no clock; waiting for {who}."
+        return (_("this game has no clock; waiting for you.") if you
+                else _("this game has no clock; waiting for {names}.").format(names=names))
     if remaining <= 0:
-        return f"{who}: the time is up."
-    verb = "have" if who == "you" or len(movers) > 1 else "has"
-    return f"{who} {verb} {describe_left(remaining)} left."
+        return (_("you: the time is up.") if you
+                else _("{names}: the time is up.").format(names=names))
+    time = describe_left(remaining)
+    if you:
+        return _("you have {time} left.").format(time=time)
+    return ngettext("{names} has {time} left.", "{names} have {time} left.",
+                    len(movers)).format(names=names, time=time)
 
 
 def clock_line(held, now: float) -> str:
@@ -64,41 +76,57 @@ def clock_line(held, now: float) -> str:
     days = days_of(held.record)
     if not days:
         return ""
-    return f"Clock: {describe_days(days)} per move; {waiting(held, now)}"
+    return ngettext("Clock: {n} day per move; {waiting}", "Clock: {n} days per move; {waiting}",
+                    days).format(n=days, waiting=waiting(held, now))
 
 
 def verdict(held, now: float) -> tuple[str, str]:
     """The end of a game as text and a class (fair, unfair, pending, forfeit); ("", "") while
-    the game goes on. "Verified fair" only when every seed is out and the audit passed."""
+    the game goes on. "Verified fair" only when every seed is out and the audit passed.
+    The text is made in the reader's language each time: nothing of it is kept."""
     protocol, record = _protocol(held), held.record
     if not protocol.replay(record).ok or protocol.phase(record) != protocol.OVER:
         return "", ""
     claim = protocol.claim_of(record)
-    days = describe_days(days_of(record))
+    days = days_of(record)
     if claim:
-        return f"Won by forfeit: {_name(held, claim[1])} did not answer in {days}.", "forfeit"
+        return ngettext("Won by forfeit: {name} did not answer in {n} day.",
+                        "Won by forfeit: {name} did not answer in {n} days.",
+                        days).format(name=_name(held, claim[1]), n=days), "forfeit"
     missing = protocol.to_move(record)
     if missing:
-        names = ", ".join(_name(held, m) for m in missing)
+        names = _names(held, missing)
         remaining = time_left(held, now)
         if remaining is not None and remaining <= 0:
-            return (f"Not verified: {names} did not publish their secret in {days}, which "
-                    f"counts as a forfeit by {names}.", "forfeit")
-        return (f"Not yet verified: waiting for {names} to publish their secret"
-                + (f" ({describe_left(remaining)} left)." if remaining is not None else ".")
-                + " Everything hidden is checked then.", "pending")
+            return ngettext("Not verified: {names} did not publish their secret in {n} day, "
+                            "which counts as a forfeit by {names}.",
+                            "Not verified: {names} did not publish their secret in {n} days, "
+                            "which counts as a forfeit by {names}.",
+                            days).format(names=names, n=days), "forfeit"
+        if remaining is not None:
+            return _("Not yet verified: waiting for {names} to publish their secret ({time} "
+                     "left). Everything hidden is checked then.").format(
+                names=names, time=describe_left(remaining)), "pending"
+        return _("Not yet verified: waiting for {names} to publish their secret. Everything "
+                 "hidden is checked then.").format(names=names), "pending"
     audit = protocol.audit(record)
     if audit.ok:
-        return FAIR, "fair"
+        return _(FAIR), "fair"
     proven = [p for p in audit.problems if witnessed(held, protocol, p)]
     if not proven:
-        where = f"at message {audit.move + 1}" if audit.move is not None else ""
-        return (f"Not verified: the fairness check failed {where}, but this device did not "
-                "see that part of the game before its player's secret was out, so anyone "
-                "holding a link could have changed it: nobody is blamed.", "pending")
+        if audit.move is not None:
+            return _("Not verified: the fairness check failed at message {number}, but this "
+                     "device did not see that part of the game before its player's secret was "
+                     "out, so anyone holding a link could have changed it: nobody is "
+                     "blamed.").format(number=audit.move + 1), "pending"
+        return _("Not verified: the fairness check failed, but this device did not see that "
+                 "part of the game before its player's secret was out, so anyone holding a "
+                 "link could have changed it: nobody is blamed."), "pending"
     first = proven[0]
-    where = f"message {first.move + 1}" if first.move is not None else "the game's history"
-    return f"Not fair: {where}: {first.detail}", "unfair"
+    if first.move is not None:
+        return _("Not fair: message {number}: {problem}").format(
+            number=first.move + 1, problem=first.detail), "unfair"
+    return _("Not fair: the game's history: {problem}").format(problem=first.detail), "unfair"
 
 
 def witnessed(held, protocol, problem) -> bool:
