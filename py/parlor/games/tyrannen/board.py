@@ -7,11 +7,14 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ...i18n import N_, _, ngettext
 from . import view as view_tt
-from .rules import (DIR_NAMES, DIRS, END, FIRST_CITIZEN, N_ASSASSINS, N_FIGURES, Move, preview,
-                    rank_subset)
+from .rules import (DIR_NAMES, DIRS, END, FIRST_CITIZEN, N_ASSASSINS, N_FIGURES, Move, and_list,
+                    preview, rank_subset)
 
-STRIKE_WORDS = {"capture": "Capture", "eliminate": "Eliminate", "attack": "Attack"}
+# Translators: buttons; rulebook "gefangen nehmen" (capture), "ausschalten" (eliminate),
+# "angreifen" (attack the king).
+STRIKE_WORDS = {"capture": N_("Capture"), "eliminate": N_("Eliminate"), "attack": N_("Attack")}
 
 
 class Choice(NamedTuple):
@@ -220,7 +223,8 @@ class Board:
         ui = {"pickable": [f for f in figs if self._own(view, f)],
               "selected": self._selected(view),
               "targets": [{"cell": ch.cell, "kind": ch.kind, "cost": ch.cost,
-                           "words": f"{_does(view, ch)}, {ch.cost} AP"} for ch in choices],
+                           "words": view_tt.cost_words(_does(view, ch), ch.cost)}
+                          for ch in choices],
               "target": self.target}
         here = [ch for ch in choices if ch.cell == self.target and self.target is not None]
         if here:
@@ -237,26 +241,27 @@ class Board:
         view = seen.view
         phase = view["phase"]
         if phase == "assassins":
-            return ([("Confirm assassins", "assassins", True)]
+            return ([(_("Confirm assassins"), "assassins", True)]
                     if len(self.chosen) == N_ASSASSINS else [])
         if phase == "start":
-            return [("Start here", "king-start", True)] if self.target is not None else []
+            return [(_("Start here"), "king-start", True)] if self.target is not None else []
         if phase not in ("king", "rebel"):
             return []
         out = []
         choices = self._choices(seen)
         for ch in choices:
             if ch.kind == "castle":
-                out.append(("Enter castle", "castle", True))
+                out.append((_("Enter castle"), "castle", True))
             elif ch.cell == self.target and self.target is not None:
                 out.append((_word(ch), f"do-{ch.move.kind}", True))
         fig = self._selected(view)
         if fig is not None and Move("unmask", fig) in seen.legal:
-            out.append(("Unmask", "unmask", True))
+            # Translators: rulebook "enttarnen".
+            out.append((_("Unmask"), "unmask", True))
         if self.ending:
-            out.append(("Yes, end my turn", "end-turn", True))
+            out.append((_("Yes, end my turn"), "end-turn", True))
         else:
-            out.append(("End turn", "end-turn", list(seen.legal) == [END]))
+            out.append((_("End turn"), "end-turn", list(seen.legal) == [END]))
         return out
 
     def hint(self, seen, pending) -> str:
@@ -265,23 +270,33 @@ class Board:
         phase, ap = view["phase"], view["ap"]
         if phase == "assassins":
             if len(self.chosen) < N_ASSASSINS:
-                return (f"Rebel, in secret: tap {N_ASSASSINS - len(self.chosen)} more "
-                        f"citizen(s) to hide your assassins among them.")
-            return "Confirm your three assassins, or tap one to choose another."
+                more = N_ASSASSINS - len(self.chosen)
+                return ngettext("Rebel, in secret: tap {n} more citizen to hide your assassins "
+                                "among them.",
+                                "Rebel, in secret: tap {n} more citizens to hide your assassins "
+                                "among them.", more).format(n=more)
+            return _("Confirm your three assassins, or tap one to choose another.")
         if phase == "start":
             if self.target is None:
-                return "Choose where the king starts: tap start field 1 or 2."
-            return "The king and knights would stand as shown: Start here, or tap the other field."
+                return _("Choose where the king starts: tap start field 1 or 2.")
+            return _("The king and knights would stand as shown: Start here, or tap the other "
+                     "field.")
         if phase not in ("king", "rebel"):
             return ""
         fig = self._selected(view)
-        pools = (f"{ap['king']} king AP and {ap['knights']} knight AP left."
-                 if phase == "king" else f"{ap['rebel']} AP left.")
+        if phase == "king":
+            pools = _("{king} king AP and {knights} knight AP left.").format(
+                king=ap["king"], knights=ap["knights"])
+        else:
+            pools = ngettext("{n} AP left.", "{n} AP left.", ap["rebel"]).format(n=ap["rebel"])
         if self.ending:
-            return f"{pools} End your turn anyway? Those points are lost."
+            return " ".join((pools, _("End your turn anyway? Those points are lost.")))
         if fig is None:
-            who = "the king or a knight" if phase == "king" else "a citizen or assassin"
-            return f"{pools} Tap {who} to see where it can go."
+            if phase == "king":
+                tap = _("Tap the king or a knight to see where it can go.")
+            else:
+                tap = _("Tap a citizen or assassin to see where it can go.")
+            return " ".join((pools, tap))
         name = view_tt.figure_words(view, fig)
         choices = self._choices(seen)
         here = [ch for ch in choices if ch.cell == self.target and self.target is not None]
@@ -289,42 +304,52 @@ class Board:
             return _what(view, here)
         unmask = Move("unmask", fig) in seen.legal
         if not choices:
-            extra = " Unmask it to strike." if unmask else ""
-            return f"{name} cannot act now.{extra} Tap another figure, or End turn."
-        extra = " Unmask it to make it an assassin." if unmask else ""
+            if unmask:
+                return _("{figure} cannot act now. Unmask it to strike. Tap another figure, "
+                         "or End turn.").format(figure=name)
+            return _("{figure} cannot act now. Tap another figure, or End turn.").format(
+                figure=name)
+        text = _("{figure}: tap a lit field (the number is its AP cost).").format(figure=name)
         if any(ch.kind == "castle" for ch in choices):
-            extra = " Or press Enter castle to win!"
-        return f"{name}: tap a lit field (the number is its AP cost).{extra}"
+            return " ".join((text, _("Or press Enter castle to win!")))
+        if unmask:
+            return " ".join((text, _("Unmask it to make it an assassin.")))
+        return text
 
     def news(self, old: dict, new: dict, names) -> str:
         """Public events between two views: a new round card, figures removed, a wound."""
         events = []
         for c, (a, b) in enumerate(zip(old["citizens"], new["citizens"])):
             if a["fate"] == "board" and b["fate"] == "captured":
-                events.append(("capture", f"The knights captured citizen {c + 1}."))
+                events.append(("capture", _("The knights captured citizen {n}.").format(
+                    n=c + 1)))
             elif a["fate"] == "board" and b["fate"] == "eliminated":
-                events.append(("eliminate",
-                               f"The knights eliminated the assassin, citizen {c + 1}."))
+                events.append(("eliminate", _(
+                    "The knights eliminated the assassin, citizen {n}.").format(n=c + 1)))
         for k, (a, b) in enumerate(zip(old["knights"], new["knights"])):
             if a["at"] is not None and b["at"] is None:
-                events.append(("kill", f"An assassin eliminated knight {k + 1}."))
+                events.append(("kill", _("An assassin eliminated knight {n}.").format(n=k + 1)))
         if new["king"]["wounds"] > old["king"]["wounds"]:
-            events.append(("wound", "An assassin wounded the king! One more hit kills him."))
+            events.append(("wound", _("An assassin wounded the king! One more hit kills him.")))
         if new["outcome"] is not None and new["assassins"] and old["outcome"] is None:
             if all(new["citizens"][c]["fate"] != "board" for c in new["assassins"]):
                 shown = ", ".join(str(c + 1) for c in new["assassins"])
-                events.append(("last", f"That was the last assassin: the rebel shows the "
-                                       f"chosen citizens {shown}."))
+                events.append(("last", _("That was the last assassin: the rebel shows the "
+                                         "chosen citizens {citizens}.").format(citizens=shown)))
         round_card = None
         if new["card"] and new["round"] > old["round"] and new["phase"] != "over":
             card = new["card"]
             round_card = {
-                "title": f"Round {new['round']} of {new['rounds_total']}",
-                "card": (f"Rebel {card['rebel_ap']} AP \u00b7 King {card['king_ap']} AP "
-                         f"\u00b7 Knights {card['knight_ap']} AP"),
-                "shackle": ("Shackle: the knights may capture one citizen this round."
-                            if card["shackle"] else "No shackle: no captures this round."),
-                "next": f"{_king_player(names)} moves first."}
+                "title": _("Round {round} of {total}").format(round=new["round"],
+                                                              total=new["rounds_total"]),
+                # Translators: the round card's action points (rulebook "Rundenkarte", AP).
+                "card": _("Rebel {rebel} AP \u00b7 King {king} AP \u00b7 Knights {knights} "
+                          "AP").format(rebel=card["rebel_ap"], king=card["king_ap"],
+                                       knights=card["knight_ap"]),
+                # Translators: rulebook "Fessel-Symbol" (the shackle on a round card).
+                "shackle": (_("Shackle: the knights may capture one citizen this round.")
+                            if card["shackle"] else _("No shackle: no captures this round.")),
+                "next": _("{player} moves first.").format(player=_king_player(names))}
         return view_tt.render_news(round_card, events)
 
     def summary(self, view: dict, names) -> str:
@@ -358,46 +383,75 @@ def _occupant(view: dict, cell: int) -> str:
     at = list(divmod(cell, width))
     for fig in range(N_FIGURES):
         if _at(view, fig) == at:
-            return view_tt.figure_words(view, fig).lower()
-    return "the field"
+            return view_tt.figure_words(view, fig, inner=True)
+    return _("the field")
 
 
 def _word(choice: Choice) -> str:
     """The button that does a chosen field's action."""
-    return "Push" if choice.kind == "push" else STRIKE_WORDS.get(choice.kind, "Move")
+    if choice.kind == "push":
+        # Translators: button; rulebook "schubsen".
+        return _("Push")
+    return _(STRIKE_WORDS[choice.kind]) if choice.kind in STRIKE_WORDS else _("Move")
 
 
 def _does(view: dict, ch: Choice) -> str:
     """What a choice does, in words: "move here", "push citizen 3 east", "capture citizen 4"."""
     if ch.kind == "push":
-        pushed = " and ".join(view_tt.figure_words(view, f).lower() for f, _, _ in ch.shoved)
-        return f"push {pushed} {DIR_NAMES[ch.move.arg]}"
+        pushed = and_list(view_tt.figure_words(view, f, inner=True) for f, *_rest in ch.shoved)
+        return _("push {figures} {way}").format(figures=pushed, way=_(DIR_NAMES[ch.move.arg]))
     if ch.kind in ("move", "castle"):
-        return "move here" if ch.kind == "move" else "step into the castle"
-    verb = {"capture": "capture", "eliminate": "eliminate",
-            "attack": "kill" if view["king"]["wounds"] else "wound"}.get(ch.kind, ch.kind)
-    return f"{verb} {_occupant(view, ch.cell)}"
+        return _("move here") if ch.kind == "move" else _("step into the castle")
+    who = _occupant(view, ch.cell)
+    if ch.kind == "capture":
+        return _("capture {figure}").format(figure=who)
+    if ch.kind == "eliminate":
+        return _("eliminate {figure}").format(figure=who)
+    if view["king"]["wounds"]:
+        return _("kill {figure}").format(figure=who)
+    return _("wound {figure}").format(figure=who)
 
 
 def _what(view: dict, here: list) -> str:
     """The chosen field's actions in words, with their cost and how to do them."""
     parts = []
     for ch in here:
+        who = _occupant(view, ch.cell)
         if ch.kind == "push":
-            pushed = " and ".join(view_tt.figure_words(view, f).lower() for f, _, _ in ch.shoved)
-            what = f"shoves {pushed} {DIR_NAMES[ch.move.arg]}"
+            pushed = and_list(view_tt.figure_words(view, f, inner=True)
+                              for f, *_rest in ch.shoved)
+            what = ngettext("{action} ({n} AP) shoves {figures} {way}",
+                            "{action} ({n} AP) shoves {figures} {way}", ch.cost)
+            what = what.format(figures=pushed, way=_(DIR_NAMES[ch.move.arg]),
+                               action=_word(ch), n=ch.cost)
+        elif ch.kind == "capture":
+            what = ngettext("{action} ({n} AP) takes {figure}", "{action} ({n} AP) takes {figure}",
+                            ch.cost).format(action=_word(ch), n=ch.cost, figure=who)
+        elif ch.kind == "eliminate":
+            what = ngettext("{action} ({n} AP) removes {figure}",
+                            "{action} ({n} AP) removes {figure}",
+                            ch.cost).format(action=_word(ch), n=ch.cost, figure=who)
+        elif view["king"]["wounds"]:
+            what = ngettext("{action} ({n} AP) kills {figure}", "{action} ({n} AP) kills {figure}",
+                            ch.cost).format(action=_word(ch), n=ch.cost, figure=who)
         else:
-            verb = {"capture": "takes", "eliminate": "removes",
-                    "attack": "kills" if view["king"]["wounds"] else "wounds"}[ch.kind]
-            what = f"{verb} {_occupant(view, ch.cell)}"
-        parts.append(f"{_word(ch)} ({ch.cost} AP) {what}")
+            what = ngettext("{action} ({n} AP) wounds {figure}",
+                            "{action} ({n} AP) wounds {figure}",
+                            ch.cost).format(action=_word(ch), n=ch.cost, figure=who)
+        parts.append(what)
     if len(parts) == 1:
-        return f"{parts[0]}: press {_word(here[0])}, or tap the field again."
-    return ", or ".join(parts) + ": choose below."
+        return _("{action}: press {button}, or tap the field again.").format(
+            action=parts[0], button=_word(here[0]))
+    text = parts[0]
+    for part in parts[1:]:
+        text = _("{first}, or {second}").format(first=text, second=part)
+    return _("{actions}: choose below.").format(actions=text)
 
 
 def _king_player(names) -> str:
     """Who plays the king, said once: "Ana (the king)", or "The king" when unnamed."""
     names = list(names or [])
     name = names[0] if names else ""
-    return f"{name} (the king)" if name and "king" not in name.lower() else "The king"
+    if name and name != _(view_tt.ROLE_NAMES[0]) and "king" not in name.lower():
+        return _("{name} (the king)").format(name=name)
+    return _("The king")

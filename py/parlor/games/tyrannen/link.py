@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from ...i18n import N_, _
 from ...links import base
 from ...links.base import Cursor, Device, LinkProtocol
 from ...links.fairplay import Problem, draw_index, event_random, hide, reveal
@@ -27,7 +28,7 @@ CONTEXTS = {side: game_context(GAME, {"side": side}, 2) for side in SIDES}
 CONTEXT = CONTEXTS["A"]              # side B games use CONTEXTS["B"] (= record.context)
 CHOICE = "assassins"                 # label of the hidden choice's pad (L4)
 ANNOUNCE, SEED = "announce", base.SEED  # actions besides engine moves
-LAST_GONE = "The last assassin has left the board: the king is safe."
+LAST_GONE = N_("The last assassin has left the board: the king is safe.")
 
 JOINING, CHOOSING, START, KING_TURN, REBEL_TURN, OVER = (
     "joining", "assassins", "start", "king", "rebel", "over")
@@ -78,7 +79,7 @@ class _Cursor(Cursor):
     def subset(self) -> int:
         n = self.take() * 64 + self.take()
         if n >= N_SUBSETS:
-            raise MalformedMove("A choice of assassins is a number below 220.")
+            raise MalformedMove(_("A choice of assassins is a number below 220."))
         return n
 
 
@@ -118,7 +119,8 @@ def _king_move(v: int) -> Move:
     fig, strike, d = v >> 3, v >> 2 & 1, v & 3
     if fig == KING and strike:
         if v != KING_END:
-            raise MalformedMove(f"{_char(v)!r} names no action of the king's player.")
+            raise MalformedMove(_("{code} names no action of the king's player.").format(
+            code=repr(_char(v))))
         return END
     return Move("strike" if strike else "step", fig, d)
 
@@ -134,7 +136,7 @@ def _rebel_move(state: State, v: int) -> Move:
         return Move("unmask", FIRST_CITIZEN + v - REBEL_UNMASK)
     if v == REBEL_END:
         return END
-    raise MalformedMove(f"{_char(v)!r} names no action of the rebel.")
+    raise MalformedMove(_("{code} names no action of the rebel.").format(code=repr(_char(v))))
 
 
 def _action_char(phase: str, move: Move) -> str:
@@ -176,7 +178,7 @@ def _read(table: Table, cursor: _Cursor, ctx: bytes, values) -> Table:
     if table.phase == START and not table.open:
         start = cursor.take()
         if start >= len(state.board.setup["starts"]):
-            raise MalformedMove("A start field is 0 or 1.")
+            raise MalformedMove(_("A start field is 0 or 1."))
         state = _apply(state, Move("start", 0, start))
     if table.card_due:
         state = _turn_up(state, ctx, base.latest(table.sent, values))
@@ -188,8 +190,8 @@ def _read(table: Table, cursor: _Cursor, ctx: bytes, values) -> Table:
         real = unrank_subset(rank)
         if any(state.citizens[c] is not None for c in real) \
                 or any(state.unmasked[c] and c not in real for c in range(N_CITIZENS)):
-            raise IllegalMove("The announced assassins are not all off the board, or leave "
-                              "out one that was unmasked.")
+            raise IllegalMove(_("The announced assassins are not all off the board, or leave "
+                                "out one that was unmasked."))
         state = replace(state, phase=OVER, assassins=real, ap_king=0, ap_knights=0, ap_rebel=0,
                         outcome=Outcome((KING_SEAT,), LAST_GONE))
         table = replace(table, state=state, announced=(message, rank))
@@ -318,17 +320,21 @@ def _choice_checks(record: Record, table: Table, values, seeds) -> list[Problem]
         for message, citizen in table.unmasks:
             if citizen not in real:
                 problems.append(Problem("false unmasking", REBEL_SEAT, message,
-                                        f"The rebel unmasked citizen {citizen + 1} at move "
-                                        f"{message + 1}, but chose citizens {names}."))
+                                        _("The rebel unmasked citizen {citizen} at move "
+                                          "{move}, but chose citizens {citizens}.").format(
+                                            citizen=citizen + 1, move=message + 1,
+                                            citizens=names)))
         if table.announced is not None and table.announced[1] != rank:
             problems.append(Problem("false announcement", REBEL_SEAT, table.announced[0],
-                                    f"The rebel's announcement at move {table.announced[0] + 1}"
-                                    f" does not show the citizens it chose ({names})."))
+                                    _("The rebel's announcement at move {move} does not show "
+                                      "the citizens it chose ({citizens}).").format(
+                                        move=table.announced[0] + 1, citizens=names)))
         withheld = _withheld(table, real)
         if withheld is not None:
             problems.append(Problem("withheld announcement", REBEL_SEAT, withheld,
-                                    f"The last assassin had left the board, but the rebel's "
-                                    f"move {withheld + 1} did not say so: the king had won."))
+                                    _("The last assassin had left the board, but the rebel's "
+                                      "move {move} did not say so: the king had won.").format(
+                                        move=withheld + 1)))
     return problems
 
 
@@ -353,15 +359,15 @@ class TyrannenLink(LinkProtocol):
     JOINING, CHOOSING, START, KING_TURN, REBEL_TURN, OVER = (
         JOINING, CHOOSING, START, KING_TURN, REBEL_TURN, OVER)
     action_labels = {
-        ANNOUNCE: "Show my assassins: the last one has left the board",
-        SEED: "Publish my secret for the fairness check",
+        ANNOUNCE: N_("Show my assassins: the last one has left the board"),
+        SEED: N_("Publish my secret for the fairness check"),
     }
 
     def check(self, record: Record) -> None:
         """Two seats and a board side (L1, L9)."""
         if record.game != GAME or len(record.seats) != 2 \
                 or record.options not in ((("side", "A"),), (("side", "B"),)):
-            raise MalformedMove("This link is not a two-player Tod dem Tyrannen game.")
+            raise MalformedMove(_("This link is not a two-player Tod dem Tyrannen game."))
 
     def setup(self, options: dict):
         """The creator plays the king in seat 0 on the board side it chose (L2)."""

@@ -47,10 +47,12 @@ from typing import NamedTuple
 
 from ...engine.protocol import TOKEN_ALPHABET, TOKEN_INDEX, Game, IllegalMove, MalformedMove, Outcome
 from ...engine.rng import Stream, shuffled
+from ...i18n import N_, _
 
 STREET, ROOF = "S", "R"            # field levels; "T" marks a castle gate field (a street)
 DIRS = ((-1, 0), (0, 1), (1, 0), (0, -1))
-DIR_NAMES = ("north", "east", "south", "west")
+# Translators: directions on the town map (N, E, S, W), as in "The king moves north".
+DIR_NAMES = (N_("north"), N_("east"), N_("south"), N_("west"))
 KING, N_KNIGHTS, N_CITIZENS, N_ASSASSINS = 0, 7, 12, 3
 FIRST_CITIZEN = 1 + N_KNIGHTS
 N_FIGURES = FIRST_CITIZEN + N_CITIZENS
@@ -321,7 +323,8 @@ def _begin_round(s: State) -> State:
     """Reveal the next round card (K4), or end the game when the deck is spent (K18)."""
     if s.drawn == len(s.deck):
         return replace(s, phase="over", ap_rebel=0, outcome=Outcome(
-            (REBEL_SEAT,), "The round deck is spent and the king is still in the town."))
+            # Translators: rulebook "Rundenstapel" (the round deck), "König" (the king).
+            (REBEL_SEAT,), N_("The round deck is spent and the king is still in the town.")))
     card = CARDS[s.deck[s.drawn]]
     return replace(s, phase="king", drawn=s.drawn + 1, ap_king=card.king_ap,
                    ap_knights=card.knight_ap, ap_rebel=card.rebel_ap, kills=0, captured=False)
@@ -338,7 +341,8 @@ def _remove_citizen(s: State, c: int, **changes) -> State:
     s = replace(s, citizens=tuple(citizens), **changes)
     if _assassins_gone(s):
         s = replace(s, phase="over", outcome=Outcome(
-            (KING_SEAT,), "The last assassin has left the board: the king is safe."))
+            # Translators: rulebook "Meuchler" (assassin).
+            (KING_SEAT,), N_("The last assassin has left the board: the king is safe.")))
     return s
 
 
@@ -401,18 +405,20 @@ class Tyrannen(Game):
     def apply(self, s: State, m: Move) -> State:
         """The state after `m`; IllegalMove if the rules forbid it here."""
         if not isinstance(m, tuple) or len(m) != 3 or m[0] not in CODES:
-            raise IllegalMove(f"{m!r} is not a move of this game")
+            raise IllegalMove(_("{move} is not a move of this game").format(move=repr(m)))
         m = Move(*m)
         if s.phase == "over":
-            raise IllegalMove("the game is over")
+            raise IllegalMove(_("the game is over"))
         if s.phase == "assassins":
             if m.kind != "assassins" or not 0 <= m.arg < N_SUBSETS:
-                raise IllegalMove("the rebel must first choose the assassins")
+                # Translators: rulebook "Rebell" (the rebel), "Meuchler" (assassins).
+                raise IllegalMove(_("the rebel must first choose the assassins"))
             s = replace(s, assassins=unrank_subset(m.arg))
             return _begin_round(s) if "king" in s.board.setup else replace(s, phase="start")
         if s.phase == "start":
             if m.kind != "start" or not 0 <= m.arg < len(s.board.setup["starts"]):
-                raise IllegalMove("the king must first choose a start field")
+                # Translators: rulebook "Startfeld" (start field).
+                raise IllegalMove(_("the king must first choose a start field"))
             return _begin_round(self._place_king(s, m.arg))
         if m == END:
             if s.phase == "king":
@@ -420,7 +426,7 @@ class Tyrannen(Game):
             return _begin_round(replace(s, ap_rebel=0))
         plan = _plan(s, occupancy(s), m)
         if plan is None:
-            raise IllegalMove(f"{m!r} is not allowed now")
+            raise IllegalMove(_("{move} is not allowed now").format(move=repr(m)))
         return self._carry_out(s, m, plan)
 
     @staticmethod
@@ -443,7 +449,9 @@ class Tyrannen(Game):
         if m.fig == KING:
             if plan == "exit":
                 return replace(s, king=None, ap_king=s.ap_king - 1, phase="over",
-                               outcome=Outcome((KING_SEAT,), "The king has reached the castle."))
+                               outcome=Outcome((KING_SEAT,),
+                                               # Translators: rulebook "Burg" (castle).
+                                               N_("The king has reached the castle.")))
             return replace(s, king=plan, ap_king=s.ap_king - 1)
         if m.fig <= N_KNIGHTS:
             k = m.fig - 1
@@ -470,7 +478,8 @@ class Tyrannen(Game):
             if wounds < WOUNDS_TO_KILL:
                 return replace(s, wounds=wounds, ap_rebel=s.ap_rebel - cost)
             return replace(s, wounds=wounds, king=None, ap_rebel=s.ap_rebel - cost, phase="over",
-                           outcome=Outcome((REBEL_SEAT,), "The assassins have killed the king."))
+                           outcome=Outcome((REBEL_SEAT,),
+                                           N_("The assassins have killed the king.")))
         knights = list(s.knights)
         knights[target - 1] = None
         return replace(s, knights=tuple(knights), kills=s.kills + 1, ap_rebel=s.ap_rebel - cost)
@@ -562,50 +571,66 @@ class Tyrannen(Game):
         m = Move(*m)
         if m.kind == "assassins":
             if seat != REBEL_SEAT:
-                return "The rebel chooses the assassins"
+                return _("The rebel chooses the assassins")
             names = ", ".join(_citizen_name(c) for c in unrank_subset(m.arg))
-            return f"The rebel chooses the assassins: {names}"
+            return _("The rebel chooses the assassins: {names}").format(names=names)
         if m.kind == "start":
             r, c = s.board.setup["starts"][m.arg]["king"]
-            return f"The king starts on start field {m.arg + 1} (row {r}, column {c})"
+            return _("The king starts on start field {n} (row {row}, column {column})").format(
+                n=m.arg + 1, row=r, column=c)
         if m == END:
-            return ("The king's player ends the turn" if s.phase == "king"
-                    else f"The rebel ends round {s.drawn}")
+            return (_("The king's player ends the turn") if s.phase == "king"
+                    else _("The rebel ends round {n}").format(n=s.drawn))
         plan = _plan(s, occupancy(s), m)
         if plan is None:
-            return f"Illegal move {m!r}"
-        way = DIR_NAMES[m.arg]
+            return _("Illegal move {move}").format(move=repr(m))
+        way = _(DIR_NAMES[m.arg])
         if m.kind == "unmask":
-            return f"{_citizen_name(m.fig - FIRST_CITIZEN)} is unmasked: an assassin!"
+            # Translators: rulebook "enttarnen" (to unmask), "Meuchler" (assassin).
+            return _("{citizen} is unmasked: an assassin!").format(
+                citizen=_citizen_name(m.fig - FIRST_CITIZEN, start=True))
         if m.fig == KING:
-            return ("The king leaves the board through the gate into the castle"
-                    if plan == "exit" else f"The king moves {way}")
-        who = _figure_name(s, m.fig)
-        who = who[0].upper() + who[1:]
+            return (_("The king leaves the board through the gate into the castle")
+                    if plan == "exit" else _("The king moves {way}").format(way=way))
+        who = _figure_name(s, m.fig, start=True)
         if m.kind == "step":
             p = s.knights[m.fig - 1] if m.fig <= N_KNIGHTS else s.citizens[m.fig - FIRST_CITIZEN]
             t = s.board.nbr[p][m.arg]
-            verb = {(STREET, ROOF): "climbs up", (ROOF, STREET): "climbs down"}.get(
-                (level(s.board.types[p]), level(s.board.types[t])), "moves")
-            text = f"{who} {verb} {way}"
+            levels = (level(s.board.types[p]), level(s.board.types[t]))
+            if levels == (STREET, ROOF):
+                # Translators: rulebook "Hochklettern" (climbing from a street to a roof).
+                text = _("{who} climbs up {way}").format(who=who, way=way)
+            elif levels == (ROOF, STREET):
+                # Translators: rulebook "Runterklettern" (climbing from a roof to a street).
+                text = _("{who} climbs down {way}").format(who=who, way=way)
+            else:
+                text = _("{who} moves {way}").format(who=who, way=way)
             if m.fig <= N_KNIGHTS and plan[1]:
-                pushed = [_figure_name(s, occupancy(s)[cell]) for cell in plan[1]]
-                text += ", pushing " + " and ".join(pushed)
+                pushed = and_list([_figure_name(s, occupancy(s)[cell]) for cell in plan[1]])
+                # Translators: rulebook "schubsen" (a knight pushes citizens as it moves).
+                text = _("{move}, pushing {figures}").format(move=text, figures=pushed)
             return text
         if m.fig <= N_KNIGHTS:
             what, c = plan
             target = _figure_name(s, FIRST_CITIZEN + c)
-            text = f"{who} {'captures' if what == 'capture' else 'eliminates'} {target}"
+            if what == "capture":
+                # Translators: rulebook "gefangen nehmen" (to capture a citizen).
+                text = _("{who} captures {target}").format(who=who, target=target)
+            else:
+                # Translators: rulebook "ausschalten" (to eliminate).
+                text = _("{who} eliminates {target}").format(who=who, target=target)
             after = _remove_citizen(s, c)
             if after.outcome is not None:
-                return text + ": that was the last assassin, the king wins!"
+                return _("{move}: that was the last assassin, the king wins!").format(move=text)
             if what == "capture" and seat == REBEL_SEAT and c in s.assassins:
-                return text + " (secretly an assassin)"
+                return _("{move} (secretly an assassin)").format(move=text)
             return text
         cost, target = plan
         if target == KING:
-            return f"{who} {'kills' if s.wounds + 1 >= WOUNDS_TO_KILL else 'wounds'} the king!"
-        return f"{who} eliminates {_figure_name(s, target)}"
+            if s.wounds + 1 >= WOUNDS_TO_KILL:
+                return _("{who} kills the king!").format(who=who)
+            return _("{who} wounds the king!").format(who=who)
+        return _("{who} eliminates {target}").format(who=who, target=_figure_name(s, target))
 
 
 def from_view(view: dict) -> State:
@@ -644,17 +669,37 @@ def preview(view: dict, move: Move) -> dict:
     return ENGINE.view(after, None)
 
 
-def _citizen_name(c: int) -> str:
-    return f"citizen {c + 1}"
+def and_list(items) -> str:
+    """Names joined with "and": "a", "a and b", "a and b and c"."""
+    items = list(items)
+    text = items[0] if items else ""
+    for item in items[1:]:
+        text = _("{first} and {second}").format(first=text, second=item)
+    return text
 
 
-def _figure_name(s: State, fig: int) -> str:
+def _citizen_name(c: int, start: bool = False) -> str:
+    """"citizen 4" in a sentence, "Citizen 4" at its start (rulebook "Bürger")."""
+    if start:
+        return _("Citizen {n}").format(n=c + 1)
+    # Translators: inside a sentence; rulebook "Bürger".
+    return _("citizen {n}").format(n=c + 1)
+
+
+def _figure_name(s: State, fig: int, start: bool = False) -> str:
+    """A figure in words inside a sentence, or (start) at its beginning."""
     if fig == KING:
-        return "the king"
+        # Translators: rulebook "König".
+        return _("The king") if start else _("the king")
     if fig <= N_KNIGHTS:
-        return f"knight {fig}"
+        # Translators: rulebook "Ritter".
+        return (_("Knight {n}") if start else _("knight {n}")).format(n=fig)
     c = fig - FIRST_CITIZEN
-    return f"the assassin ({_citizen_name(c)})" if s.unmasked[c] else _citizen_name(c)
+    if s.unmasked[c]:
+        # Translators: an unmasked assassin (rulebook "Meuchler") on citizen n's figure.
+        return (_("The assassin (citizen {n})") if start
+                else _("the assassin (citizen {n})")).format(n=c + 1)
+    return _citizen_name(c, start)
 
 
 ENGINE = Tyrannen()

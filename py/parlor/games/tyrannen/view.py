@@ -8,6 +8,7 @@ Only what the view says is drawn, so a seat that may not know the assassins cann
 """
 from __future__ import annotations
 
+from ...i18n import N_, _, ngettext
 from ...screens.svg import board_svg, clip, esc, group, num, tag, target, text
 
 WIDTH, CELL, LEFT, TOP = 360, 35, 5, 64
@@ -22,10 +23,16 @@ LIT = {"move": "#13713c", "push": "#1d5fa8", "capture": "#b71c1c", "eliminate": 
 LIT_DASH = {"push": "7 3", "capture": "2 2.5", "eliminate": "2 2.5", "attack": "2 2.5"}
 LIT_SIGN = {"move": "\u2192", "push": "\u00bb", "capture": "\u00d7", "eliminate": "\u00d7",
             "attack": "\u00d7", "start": "\u2605"}
-LIT_WORDS = {"move": "move here", "push": "push", "capture": "capture", "eliminate": "eliminate",
-             "attack": "attack the king", "start": "the king starts here"}
+# Translators: what a lit field does; rulebook words "schubsen" (push), "gefangen nehmen"
+# (capture), "ausschalten" (eliminate), "angreifen" (attack).
+LIT_WORDS = {"move": N_("move here"), "push": N_("push"), "capture": N_("capture"),
+             "eliminate": N_("eliminate"), "attack": N_("attack the king"),
+             "start": N_("the king starts here")}
 STEP = {"N": (-1, 0), "E": (0, 1), "S": (1, 0), "W": (0, -1)}
-ROLE = ("king", "rebel")
+# Translators: the two sides; rulebook "König" and "Rebell".
+ROLE = (N_("king"), N_("rebel"))
+# Translators: a player's side when no name is given; rulebook "König" and "Rebell".
+ROLE_NAMES = (N_("King"), N_("Rebel"))
 FIRST_CITIZEN = 8
 
 DEFS = (
@@ -59,18 +66,25 @@ def render(view: dict, ui: dict, names) -> str:
 def _summary(view: dict, names) -> str:
     """The position in one sentence for screen readers."""
     king = view["king"]
-    life = "wounded" if king["wounds"] else "unhurt"
     if view["outcome"]:
-        return f"Tod dem Tyrannen, game over: {view['outcome']['reason']}"
+        return _("Tod dem Tyrannen, game over: {reason}").format(
+            reason=_(view["outcome"]["reason"]))
     mover = _name(names, view["to_move"][0]) if view["to_move"] else ""
-    return (f"Tod dem Tyrannen, round {view['round']} of {view['rounds_total']}, "
-            f"the king is {life}; {mover} to play")
+    if king["wounds"]:
+        # Translators: rulebook "Verwundet" (the king's life marker).
+        text = _("Tod dem Tyrannen, round {round} of {total}, the king is wounded; "
+                 "{name} to play")
+    else:
+        # Translators: rulebook "Unversehrt" (the king's life marker).
+        text = _("Tod dem Tyrannen, round {round} of {total}, the king is unhurt; "
+                 "{name} to play")
+    return text.format(round=view["round"], total=view["rounds_total"], name=mover)
 
 
 def _name(names, seat: int) -> str:
     names = list(names or [])
     given = names[seat] if seat < len(names) else ""
-    return clip(given or ROLE[seat].capitalize(), 12)
+    return clip(given or _(ROLE_NAMES[seat]), 12)
 
 
 def cell_xy(view: dict, cell: int) -> tuple[float, float]:
@@ -89,14 +103,20 @@ def index(view: dict, at) -> int:
 def _status(view: dict, names) -> str:
     card, ap, phase = view["card"], view["ap"], view["phase"]
     if phase == "over":
-        title = f"Game over after round {view['round']} of {view['rounds_total']}"
+        title = _("Game over after round {round} of {total}").format(
+            round=view["round"], total=view["rounds_total"])
     elif card:
-        title = f"Round {view['round']} of {view['rounds_total']}"
+        title = _("Round {round} of {total}").format(round=view["round"],
+                                                      total=view["rounds_total"])
     elif phase == "king":       # by link: the king's player has yet to turn the card up
-        title = f"Round {len(view['played']) + 1}: the round card is not turned up yet"
+        # Translators: rulebook "Rundenkarte" (round card).
+        title = _("Round {round}: the round card is not turned up yet").format(
+            round=len(view["played"]) + 1)
     else:
-        title = "Setting up"
-    extra = f" \u00b7 {view['rounds_left']} left" if card and phase != "over" else ""
+        title = _("Setting up")
+    # Translators: the number of rounds left to play (round cards in the deck).
+    extra = (" \u00b7 " + ngettext("{n} left", "{n} left", view["rounds_left"]).format(
+        n=view["rounds_left"])) if card and phase != "over" else ""
     parts = [tag("text", esc(title), tag("tspan", esc(extra), font_size=11.5,
                                          font_weight="normal", fill=MUTED),
                  x=float(LEFT + 2), y=16.0, font_size=13.5, font_weight="bold", fill=INK,
@@ -104,14 +124,17 @@ def _status(view: dict, names) -> str:
     if view["to_move"]:
         seat = view["to_move"][0]
         parts.append(text(WIDTH - LEFT - 2, 16,
-                          f"\u25b6 {_name(names, seat)} \u00b7 {ROLE[seat]}", font_size=11.5,
+                          f"\u25b6 {_name(names, seat)} \u00b7 {_(ROLE[seat])}", font_size=11.5,
                           font_weight="bold", fill=INK, text_anchor="end", class_="mover"))
-    pills = [("King AP", _pool(ap["king"], card, "king_ap"), phase == "king"),
-             ("Knights AP", _pool(ap["knights"], card, "knight_ap"), phase == "king"),
-             ("Rebel AP", _pool(ap["rebel"], card, "rebel_ap"), phase == "rebel"),
-             ("Capture", _shackle(view), phase in ("king", "rebel") and bool(card)
+    # Translators: short labels over the action points (rulebook "Aktionspunkte", AP) of the
+    # king, the knights (Ritter) and the rebel (Rebell), the capture of the shackle symbol
+    # (Fessel-Symbol) and the king's life marker (Lebensmarker); the pills are narrow.
+    pills = [(_("King AP"), _pool(ap["king"], card, "king_ap"), phase == "king"),
+             (_("Knights AP"), _pool(ap["knights"], card, "knight_ap"), phase == "king"),
+             (_("Rebel AP"), _pool(ap["rebel"], card, "rebel_ap"), phase == "rebel"),
+             (_("Capture"), _shackle(view), phase in ("king", "rebel") and bool(card)
               and card["shackle"] and not view["captured_this_round"]),
-             ("King's life", "", False)]
+             (_("King's life"), "", False)]
     w = (WIDTH - 2 * LEFT - 4 * 4) / 5
     for i, (label, value, active) in enumerate(pills):
         x = LEFT + i * (w + 4)
@@ -136,8 +159,10 @@ def _shackle(view: dict) -> str:
     if not card:
         return "\u2013"
     if not card["shackle"]:
-        return "no"
-    return "used" if view["captured_this_round"] else "yes"
+        # Translators: no capture this round (no shackle symbol on the round card).
+        return _("no")
+    # Translators: the round's capture is used / still possible.
+    return _("used") if view["captured_this_round"] else _("yes")
 
 
 def _hearts(cx: float, cy: float, wounds: int) -> list:
@@ -211,7 +236,8 @@ def _castle(view: dict, ui: dict) -> str:
                            stroke_width=1.5),
                   tag("path", d=_arrow(ax, ay, gate["exit"], 5), fill="#ffffff"),
                   class_="castle lit", data_action="castle",
-                  label="Gate into the castle: the king steps in and wins")
+                  # Translators: rulebook "Burgtorfeld" (gate field), "Burg" (castle).
+                  label=_("Gate into the castle: the king steps in and wins"))
 
 
 def _starts(view: dict) -> str:
@@ -283,28 +309,36 @@ def _place(view: dict, fig: int, at, body: str, pickable, selected, chosen=False
                 + tag("circle", r=17.0, fill="none", stroke="#13302a", stroke_width=2.5))
     if fig not in pickable:
         return group(ring, body, x=cx, y=cy, class_="fig")
-    where = f"row {at[0] + 1}, column {at[1] + 1}"
+    where = _("row {row}, column {column}").format(row=at[0] + 1, column=at[1] + 1)
     if view["phase"] == "assassins":
-        does = ("chosen as an assassin: press to choose again" if chosen
-                else "hide an assassin here")
+        does = (_("chosen as an assassin: press to choose again") if chosen
+                else _("hide an assassin here"))
     else:
-        does = "selected: press to let go" if fig == selected else "select it"
+        does = _("selected: press to let go") if fig == selected else _("select it")
     hit = tag("rect", x=-CELL / 2, y=-CELL / 2, width=CELL, height=CELL, fill="none",
               pointer_events="all", class_="hit")
     return target(hit, ring, body, x=cx, y=cy, class_="fig" + " sel" * (fig == selected),
-                  label=f"{figure_words(view, fig)}, {where}: {does}",
+                  label=_("{figure}, {place}: {does}").format(
+                      figure=figure_words(view, fig), place=where, does=does),
                   aria_pressed="true" if fig == selected or chosen else "false",
                   data_action="pick", data_figure=str(fig))
 
 
-def figure_words(view: dict, fig: int) -> str:
-    """A figure in words: "The king", "Knight 3", "Citizen 4", "Assassin 4"."""
+def figure_words(view: dict, fig: int, inner: bool = False) -> str:
+    """A figure in words: "The king", "Knight 3", "Citizen 4", "Assassin 4"; `inner`: as
+    inside a sentence ("the king", "knight 3")."""
     if fig == 0:
-        return "The king"
+        # Translators: rulebook "König".
+        return _("the king") if inner else _("The king")
     if fig < FIRST_CITIZEN:
-        return f"Knight {fig}"
+        # Translators: rulebook "Ritter".
+        return (_("knight {n}") if inner else _("Knight {n}")).format(n=fig)
     c = fig - FIRST_CITIZEN
-    return f"{'Assassin' if view['citizens'][c]['unmasked'] else 'Citizen'} {c + 1}"
+    if view["citizens"][c]["unmasked"]:
+        # Translators: rulebook "Meuchler".
+        return (_("assassin {n}") if inner else _("Assassin {n}")).format(n=c + 1)
+    # Translators: rulebook "Bürger".
+    return (_("citizen {n}") if inner else _("Citizen {n}")).format(n=c + 1)
 
 
 def _king(wounds: int) -> str:
@@ -413,17 +447,26 @@ def _targets(view: dict, ui: dict) -> str:
                          fill=colour, stroke="#ffffff", stroke_width=1),
                      text(CELL - 1 - w / 2, CELL - 3.5, label, font_size=9.5,
                           font_weight="bold", fill="#ffffff", text_anchor="middle")]
-        what = "; or ".join(o.get("words") or _lit_words(o) for o in options)
-        then = ": press again to do it" if here and kind != "move" else ""
+        what = _("; or ").join(o.get("words") or _lit_words(o) for o in options)
+        if here and kind != "move":
+            label = _("Row {row}, column {column}: {what}: press again to do it")
+        else:
+            label = _("Row {row}, column {column}: {what}")
         parts.append(target(*body, x=x, y=y, class_="lit " + " ".join(sorted(set(kinds))),
-                            label=f"Row {r + 1}, column {c + 1}: {what}{then}",
+                            label=label.format(row=r + 1, column=c + 1, what=what),
                             data_action="field", data_cell=str(cell)))
     return group(*parts, class_="targets") if parts else ""
 
 
 def _lit_words(option: dict) -> str:
-    words = LIT_WORDS.get(option["kind"], option["kind"])
-    return words if option["cost"] is None else f"{words}, {option['cost']} AP"
+    words = _(LIT_WORDS[option["kind"]]) if option["kind"] in LIT_WORDS else option["kind"]
+    return words if option["cost"] is None else cost_words(words, option["cost"])
+
+
+def cost_words(words: str, cost: int) -> str:
+    """An action and its cost: "move here, 1 AP"."""
+    # Translators: AP = action points, rulebook "AP" (Aktionspunkte).
+    return ngettext("{action}, {n} AP", "{action}, {n} AP", cost).format(action=words, n=cost)
 
 
 # Below the town: who is off the board.
@@ -437,13 +480,22 @@ def _footer(view: dict) -> str:
     lost = [str(k + 1) for k, knight in enumerate(view["knights"])
             if knight["at"] is None and view["phase"] not in ("assassins", "start")]
     assassins = [str(c + 1) for c in view["assassins"] or ()]
-    lines = [(f"Captured: {', '.join(captured) or 'none'}   \u00b7   "
-              f"Assassins out: {', '.join(eliminated) or 'none'}", MUTED, "normal"),
-             (f"Knights lost: {', '.join(lost) or 'none'}", MUTED, "normal")]
+    none = _("none")
+    # Translators: citizens captured (rulebook "gefangen genommen") and assassins eliminated.
+    lines = [(_("Captured: {captured}   \u00b7   Assassins out: {eliminated}").format(
+                captured=", ".join(captured) or none, eliminated=", ".join(eliminated) or none),
+              MUTED, "normal"),
+             (_("Knights lost: {knights}").format(knights=", ".join(lost) or none),
+              MUTED, "normal")]
     if assassins:
-        who = "Your" if view["phase"] != "over" else "The"
-        note = "   (* captured assassin)" if any("*" in m for m in captured) else ""
-        lines.append((f"{who} assassins: {', '.join(assassins)}{note}", "#8c1c2b", "bold"))
+        if view["phase"] != "over":
+            words = _("Your assassins: {citizens}")
+        else:
+            words = _("The assassins: {citizens}")
+        words = words.format(citizens=", ".join(assassins))
+        if any("*" in m for m in captured):
+            words += "   " + _("(* captured assassin)")
+        lines.append((words, "#8c1c2b", "bold"))
     parts = [text(LEFT + 2, FOOT_Y + 11 + 14 * i, words, font_size=11, fill=ink,
                   font_weight=weight, class_="secret-list" if i == 2 else "off")
              for i, (words, ink, weight) in enumerate(lines)]
@@ -475,21 +527,25 @@ def render_summary(view: dict) -> str:
     outcome = view["outcome"]
     if not outcome:
         return ""
-    fates = {"board": "still in the crowd", "captured": "captured",
-             "eliminated": "unmasked and eliminated"}
+    fates = {"board": _("still in the crowd"), "captured": _("captured"),
+             "eliminated": _("unmasked and eliminated")}
     lines = []
     for c in view["assassins"] or []:
         citizen = view["citizens"][c]
         fate = fates[citizen["fate"]]
         if citizen["fate"] == "board" and citizen["unmasked"]:
-            fate = "unmasked, still standing"
-        lines.append(tag("li", esc(f"Citizen {c + 1}: {fate}")))
+            fate = _("unmasked, still standing")
+        lines.append(tag("li", esc(_("Citizen {n}: {fate}").format(n=c + 1, fate=fate))))
     lost = sum(1 for k in view["knights"] if k["at"] is None)
     captured = sum(1 for c in view["citizens"] if c["fate"] == "captured")
-    life = ("The king was never hit.", "The king took one wound.",
-            "The king fell to two hits.")[min(view["king"]["wounds"], 2)]
-    facts = (f"Rounds played: {view['round']} of {view['rounds_total']}. {life} "
-             f"Knights lost: {lost} of 7. Citizens captured: {captured}.")
-    parts = [tag("h3", "The assassins were"), tag("ul", *lines, class_="assassins"),
+    life = (_("The king was never hit."), _("The king took one wound."),
+            _("The king fell to two hits."))[min(view["king"]["wounds"], 2)]
+    facts = " ".join((
+        _("Rounds played: {round} of {total}.").format(round=view["round"],
+                                                       total=view["rounds_total"]),
+        life,
+        _("Knights lost: {n} of 7.").format(n=lost),
+        _("Citizens captured: {n}.").format(n=captured)))
+    parts = [tag("h3", esc(_("The assassins were"))), tag("ul", *lines, class_="assassins"),
              tag("p", esc(facts), class_="facts")]
     return tag("section", *parts, class_="tyrannen-summary")
