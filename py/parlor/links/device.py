@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 
 from .. import catalog
 from ..engine.protocol import MoveError, SeatView
+from ..i18n import N_, _
 from ..play.saves import StorageFull
 from . import record as records, standing
 from .base import AlteredLink, seat_of, unclaimed
@@ -27,27 +28,32 @@ CONFLICT_PREFIX = "parlor:link-conflict:"
 AUTHORED_PREFIX = "parlor:link-mine:"     # per game: the moves as of this device's last message
 SEAT_LINK = "seat"
 FORMAT = 1
+# The notes and refusals below are English message ids (N_): they are shown translated, by
+# `_()` where a note is made, and never kept in storage (a kept game is its link, seat, seed
+# and times; a damaged entry is kept as its raw text, with no reason written).
 STATUS_NOTES = {
     "advanced": "",
-    "same": "You already had this link: nothing new in it.",
-    "older": "This link is older than the game on this device: nothing was changed.",
+    "same": N_("You already had this link: nothing new in it."),
+    "older": N_("This link is older than the game on this device: nothing was changed."),
 }
-FULL = ("This device's storage is full: the game goes on, but send your link now: it may be "
-        "the only copy.")
-DIVERGED = ("This link's history differs from the game on this device, so it was not used. "
-            "Both versions are kept; ask your friend to send their latest link.")
-NOT_KEPT = ("This device's storage is full, so nothing was saved: keep this link (copy or "
-            "share it) and free some space, then open it again.")
-REWRITES_MINE = ("This link changes a move you made, so it was not used: your game on this "
-                 "device is unchanged.")
-CLAIM_CROSSED = ("This link answers after you claimed a forfeit, so it was not used: your "
-                 "claim stands on this device. Both versions are kept.")
-CLAIM_NOT_COUNTED = ("A forfeit was claimed against you, but this device had not yet received "
-                     "the move before it: it does not count, and you may still answer.")
+FULL = N_("This device's storage is full: the game goes on, but send your link now: it may be "
+          "the only copy.")
+DIVERGED = N_("This link's history differs from the game on this device, so it was not used. "
+              "Both versions are kept; ask your friend to send their latest link.")
+NOT_KEPT = N_("This device's storage is full, so nothing was saved: keep this link (copy or "
+              "share it) and free some space, then open it again.")
+REWRITES_MINE = N_("This link changes a move you made, so it was not used: your game on this "
+                   "device is unchanged.")
+CLAIM_CROSSED = N_("This link answers after you claimed a forfeit, so it was not used: your "
+                   "claim stands on this device. Both versions are kept.")
+CLAIM_NOT_COUNTED = N_("A forfeit was claimed against you, but this device had not yet received "
+                       "the move before it: it does not count, and you may still answer.")
+DAMAGED = N_("A game played by link on this device is damaged.")
 
 
 class LinkProblem(ValueError):
-    """A link that cannot be used; the message is for the player."""
+    """A link that cannot be used; the message is for the player, in the language active
+    when it was raised (it is shown at once, never kept)."""
 
 
 def link_games() -> tuple[str, ...]:
@@ -101,7 +107,7 @@ def parse_held(text: str) -> Held:
             raise ValueError
         return held
     except (ValueError, TypeError, KeyError, AttributeError):
-        raise LinkProblem("A game played by link on this device is damaged.") from None
+        raise LinkProblem(_(DAMAGED)) from None
 
 
 def seat_link(held: Held) -> str:
@@ -115,20 +121,20 @@ def read_fragment(fragment: str) -> tuple[records.Record, int | None, bytes | No
     seat = seed = None
     if fragment.startswith(SEAT_LINK + "."):
         try:
-            _, seat_text, seed_text, fragment = fragment.split(".", 3)
+            _kind, seat_text, seed_text, fragment = fragment.split(".", 3)
             seat, seed = int(seat_text), unb64(seed_text)
             if len(seed) != 16:
                 raise ValueError
         except ValueError:
-            raise LinkProblem("This private seat link is damaged.") from None
+            raise LinkProblem(_("This private seat link is damaged.")) from None
     try:
         record = records.decode(fragment)
     except records.RecordError as err:
         raise LinkProblem(str(err)) from None
     if record.game not in link_games():
-        raise LinkProblem("This version of Parlor cannot play that game by link.")
+        raise LinkProblem(_("This version of Parlor cannot play that game by link."))
     if seat is not None and seat_of(record, seed) != seat:
-        raise LinkProblem("This private seat link does not belong to this game.")
+        raise LinkProblem(_("This private seat link does not belong to this game."))
     return record, seat, seed
 
 
@@ -235,22 +241,22 @@ def open_link(store: LinkStore, fragment: str) -> tuple[Held, str]:
         raise LinkProblem(str(checked.error))
     mine = store.authored(incoming.game_id)
     if not (incoming.moves.startswith(mine) or mine.startswith(incoming.moves)):
-        raise LinkProblem(REWRITES_MINE)
+        raise LinkProblem(_(REWRITES_MINE))
     note = ""
     claim = protocol.claim_of(incoming) if checked.ok else None
     if claim and held is not None and held.seat == claim[1] \
             and len(held.record.moves) < len(incoming.moves):
-        incoming, note = unclaimed(incoming, claim[0]), CLAIM_NOT_COUNTED
+        incoming, note = unclaimed(incoming, claim[0]), _(CLAIM_NOT_COUNTED)
     if not checked.ok:
-        note = (f"This link has a bad move (message {checked.applied + 1}): "
-                f"{str(checked.error).rstrip('.')}.")
+        note = _("This link has a bad move (message {number}): {problem}.").format(
+            number=checked.applied + 1, problem=str(checked.error).rstrip("."))
         if held is not None:
-            return held, note + " Your game on this device is unchanged."
+            return held, note + " " + _("Your game on this device is unchanged.")
         try:
             protocol.view(incoming)
         except MoveError:
             raise LinkProblem(note) from None
-        return Held(incoming), note + " Showing the last good position."
+        return Held(incoming), note + " " + _("Showing the last good position.")
     if held is None:
         if seat is None:
             return Held(incoming), ""       # shown, not kept: this device holds no seat
@@ -259,17 +265,23 @@ def open_link(store: LinkStore, fragment: str) -> tuple[Held, str]:
         merged, status = records.merge(held.record, incoming)
     if status == "diverged":
         store.keep_conflict(incoming)
-        raise LinkProblem(NOT_KEPT if store.full else CLAIM_CROSSED
+        raise LinkProblem(_(NOT_KEPT) if store.full else _(CLAIM_CROSSED)
                           if protocol.claim_of(held.record) else
-                          double_move(held.record, incoming) or DIVERGED)
+                          double_move(held.record, incoming) or _(DIVERGED))
     if seat is not None:
         kept = store.put(Held(merged, seat, seed))
-        return kept, NOT_KEPT if store.full else "This device now holds your seat."
+        return kept, _(NOT_KEPT) if store.full else _("This device now holds your seat.")
     if status == "advanced":
         held = store.put(replace(held, record=merged))
         if store.full:
-            return held, NOT_KEPT
-    return held, note or STATUS_NOTES.get(status, "")
+            return held, _(NOT_KEPT)
+    return held, note or status_note(status)
+
+
+def status_note(status: str) -> str:
+    """What opening a link did, from `records.merge`'s status, in the reader's language."""
+    text = STATUS_NOTES.get(status, "")
+    return _(text) if text else ""
 
 
 def double_move(local: records.Record, incoming: records.Record) -> str:
@@ -285,11 +297,12 @@ def double_move(local: records.Record, incoming: records.Record) -> str:
             return ""
         a, b = local.moves[start:end_a], incoming.moves[start:end_b]
         if a != b:
-            name = local.seats[mine].name
-            return (f"This link's history differs from the game on this device at message "
-                    f"{number + 1}, {name}'s: “{a}” here, “{b}” in this link. Either {name} "
-                    "sent two different messages or someone changed a link, so nobody is "
-                    f"blamed. Both versions are kept: ask {name} which one stands.")
+            name = records.shown_name(local.seats[mine], mine)
+            return _("This link's history differs from the game on this device at message "
+                     "{number}, {name}'s: “{here}” here, “{there}” in this link. Either {name} "
+                     "sent two different messages or someone changed a link, so nobody is "
+                     "blamed. Both versions are kept: ask {name} which one stands.").format(
+                number=number + 1, name=name, here=a, there=b)
         start = end_a
     return ""
 
@@ -319,7 +332,7 @@ class LinkSession:
 
     @property
     def names(self) -> tuple[str, ...]:
-        return tuple(s.name or f"Player {n + 1}" for n, s in enumerate(self.record.seats))
+        return tuple(records.shown_name(s, n) for n, s in enumerate(self.record.seats))
 
     @property
     def replayed(self):
@@ -384,15 +397,16 @@ class LinkSession:
             record = self.protocol.play(self.record, self.seat, self.held.seed, action)
         except MoveError as err:
             self.pending = None
-            self.notice = f"That move is not allowed now: {str(err).rstrip('.')}."
+            self.notice = _("That move is not allowed now: {problem}.").format(
+                problem=str(err).rstrip("."))
             return
         self._keep(replace(self.held, record=record), authored=True)
 
     def claim_forfeit(self) -> None:
         """Claim a forfeit, only once the seat owing a message has run out of time."""
         if not standing.may_claim(self.held, self.store.clock()):
-            self.notice = "No forfeit can be claimed now: " + standing.waiting(
-                self.held, self.store.clock())
+            self.notice = _("No forfeit can be claimed now: {reason}").format(
+                reason=standing.waiting(self.held, self.store.clock()))
             return
         self._keep(replace(self.held, record=self.protocol.claim_forfeit(
             self.record, self.seat, self.held.seed)), authored=True)
@@ -403,7 +417,7 @@ class LinkSession:
         self.pending = None
         self.board.reset()
         self.sent = self.seat is None or self.seat not in self.protocol.to_move(self.record)
-        self.notice = FULL if self.store.full else ""
+        self.notice = _(FULL) if self.store.full else ""
 
 
 def create(store: LinkStore, game: str, name: str, options: dict | None = None,
