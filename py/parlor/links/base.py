@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from ..engine.protocol import IllegalMove, MalformedMove, MoveError, Replay
-from ..i18n import N_, _
+from ..i18n import N_, _, language
 from .fairplay import (Chain, Problem, chain_step, check_seeds, history_tag,
                        seed_matches_anchor, transcript_hash)
 from .clock import CLOCK, clock_option, without_clock
@@ -383,15 +383,17 @@ class LinkProtocol:
         """The public table and every seat's chain values, or the link's error if it has one.
 
         Memoised: a device reads the same record several times per move, and both the record
-        and the result are immutable values."""
-        if record in self._memo:
-            self._memo.move_to_end(record)
-            return self._memo[record]
+        and the result are immutable values. The key holds the language too, so no text a
+        game's table may carry outlives a change of language."""
+        key = record, language()
+        if key in self._memo:
+            self._memo.move_to_end(key)
+            return self._memo[key]
         values = self.values(record)
         result = self._replay(record, values)
         if not result.ok:
             raise result.error
-        self._memo[record] = result.state, values
+        self._memo[key] = result.state, values
         if len(self._memo) > MEMO_SIZE:
             self._memo.popitem(last=False)
         return result.state, values
