@@ -7,11 +7,13 @@ the view's public facts and placeholders for what the seat cannot see.
 from __future__ import annotations
 
 from ...engine.protocol import MalformedMove
+from ...i18n import _, ngettext
 from . import view as draw
-from .rules import (ACTIONS, CANCEL, CARDS, DIST, EMPIRES, ENGINE, EXCHANGE, KEEP, KEEPING,
+from .rules import (ACTIONS, CANCEL, CARDS, DIST, ENGINE, EXCHANGE, KEEP, KEEPING,
                     LABELS, LOC_OF, MAP, MAX_STEP, NODES_OF, PASS, TILES, TYRE, Answer, Build,
                     Cards, City, Exchange, Offer, Pass, Sail, Tile, Under, build_cost,
-                    city_cost, from_view, mine, place, sub, words)
+                    city_cost, colour_count, colour_name, from_view, mine, place, place_name,
+                    sub, words)
 
 FIELDS = MAP["fields"]
 LAND_BORDERS = [e["cells"] for e in MAP["edges"] if e["link"] == "land"]
@@ -28,7 +30,8 @@ class Board:
         self.reset()
 
     def reset(self) -> None:
-        self.note = ""          # why the last tap did nothing, for the hint
+        self.note = None        # why the last tap did nothing, for the hint: a function
+        #                         that words it when the hint is drawn (in the language then)
         self.picked = None      # the location tapped last
         self.source = None      # the node of the galleon chosen to sail
         self.mode = ""          # "trade" or "exchange" while one is being chosen
@@ -38,7 +41,7 @@ class Board:
 
     def tap(self, seen, data: dict, pending):
         """A tap on the map or the panel: the move to stage, or None (the selection changed)."""
-        self.note = ""
+        self.note = None
         legal, action, value = seen.legal, data.get("action"), data.get("value", "")
         if not legal:
             return None
@@ -49,7 +52,7 @@ class Board:
                 return None
             if move in legal:
                 return move
-            self.note = _sentence(ENGINE.why_not(from_view(seen.view), move))
+            self.note = lambda: _sentence(ENGINE.why_not(from_view(seen.view), move))
             return None
         if pending is not None:
             return None                      # a staged move: Take back first
@@ -62,7 +65,7 @@ class Board:
             move = CARDS.get(tuple(self.cards))
             if move in legal:
                 return move
-            self.note = self._cards_problem(seen)
+            self.note = lambda: self._cards_problem(seen)
         elif action == "ty-src":
             node = _number(value)
             if any(isinstance(m, Sail) and m.src == node for m in legal):
@@ -83,9 +86,9 @@ class Board:
             if plays:
                 self.picked = loc
             elif loc not in mine(view)["tiles"]:
-                self.note = "That location's tile is not in your hand."
+                self.note = lambda: _("That location's tile is not in your hand.")
             else:
-                self.note = "That tile touches no empire yet: play another one."
+                self.note = lambda: _("That tile touches no empire yet: play another one.")
             return None
         if view["phase"] != ACTIONS or view["pending"] is not None or self.mode:
             return None
@@ -99,8 +102,9 @@ class Board:
                 return None
             own_nodes = [n for n in NODES_OF[loc] if view["galleons"][seen.seat].get(_name(n))]
             if not own_nodes:
-                self.note = _sentence(ENGINE.why_not(from_view(view),
-                                                     Sail(self.source, NODES_OF[loc][0])))
+                source = self.source
+                self.note = lambda: _sentence(ENGINE.why_not(from_view(view),
+                                                             Sail(source, NODES_OF[loc][0])))
                 return None
         self.picked, self.source = loc, None
         own_nodes = [n for n in NODES_OF[loc] if view["galleons"][seen.seat].get(_name(n))]
@@ -108,8 +112,8 @@ class Board:
         if len(sailing) == 1:
             self.source = sailing[0]
         if not own_nodes and loc != TYRE and view["cities"][loc] != seen.seat:
-            self.note = ("You have no galleon or city there. Tap one of your galleons, Tyre or "
-                         "one of your cities.")
+            self.note = lambda: _("You have no galleon or city there. Tap one of your galleons, "
+                                  "Tyre or one of your cities.")
         return None
 
     def _count(self, seen, colour: int, step: int) -> None:
@@ -156,14 +160,16 @@ class Board:
         return (0, 0, 0, 0), 0
 
     def _cards_problem(self, seen) -> str:
-        _, total = self._limits(seen)
+        total = self._limits(seen)[1]
         purpose, chosen = self._purpose(seen), sum(self.cards)
         if purpose in ("keep", "exchange", "pay") and chosen != total:
-            return f"Choose {total} cards ({chosen} chosen so far)."
+            return ngettext("Choose {n} card ({chosen} chosen so far).",
+                            "Choose {n} cards ({chosen} chosen so far).", total).format(
+                n=total, chosen=chosen)
         if not chosen:
-            return "Choose at least one card."
+            return _("Choose at least one card.")
         if purpose == "give" and 0 not in self.cards:
-            return "An offer gives cards of at most three colours."
+            return _("An offer gives cards of at most three colours.")
         move = CARDS.get(tuple(self.cards))
         return _sentence(ENGINE.why_not(from_view(seen.view), move)) if move else ""
 
@@ -195,9 +201,12 @@ class Board:
         parts = []
         p = view["pending"]
         if p is not None and p["kind"] == "offer" and any(p["ask"]):
-            parts.append(f'<p class="tyros-offer"><strong>Offer:</strong> {draw.esc(shown[p["seat"]])} '
-                         f'gives {draw.cards_html(p["give"])} to {draw.esc(shown[p["partner"]])} '
-                         f'for {draw.cards_html(p["ask"])}.</p>')
+            # Translators: a trade offer (commercio): {give} and {ask} are cards.
+            offer = _("{proposer} gives {give} to {partner} for {ask}.").format(
+                proposer=draw.esc(shown[p["seat"]]), give=draw.cards_html(p["give"]),
+                partner=draw.esc(shown[p["partner"]]), ask=draw.cards_html(p["ask"]))
+            parts.append('<p class="tyros-offer"><strong>' + draw.esc(_("Offer:")) + '</strong> '
+                         f'{offer}</p>')
         if not interactive or not seen.legal:
             return "".join(parts)
         if pending is not None:
@@ -215,39 +224,47 @@ class Board:
         else:
             parts.append(self._actions(seen, shown))
         if p is not None and not p["waiting"] and CANCEL in seen.legal:
-            parts.append(_row(draw.button("Cancel this action", "ty-move", ENGINE.encode(CANCEL))))
+            parts.append(_row(draw.button(_("Cancel this action"), "ty-move",
+                                          ENGINE.encode(CANCEL))))
         return "".join(parts)
 
     def _tiles(self, seen) -> str:
         """The map tiles in hand: each a button, lit on the map where it may be played."""
         view, legal = seen.view, seen.legal
         stuck = any(isinstance(m, Under) for m in legal)
-        parts = ["<h3>Your map tiles</h3>",
-                 "<p>" + ("No tile of yours touches an empire: choose one to put under the pile "
-                          "(everybody sees your tiles)." if stuck else
-                          "Play one tile: tap it here or its lit place on the map.") + "</p>"]
+        # Translators: map tiles = the rulebook's tessere mappa.
+        parts = ["<h3>" + draw.esc(_("Your map tiles")) + "</h3>",
+                 "<p>" + draw.esc(
+                     _("No tile of yours touches an empire: choose one to put under the pile "
+                       "(everybody sees your tiles).") if stuck else
+                     _("Play one tile: tap it here or its lit place on the map.")) + "</p>"]
         buttons = []
         for tile in mine(view)["tiles"]:
             plays = [m for m in legal if isinstance(m, (Tile, Under)) and m.tile == tile]
-            label = f"{tile} {LABELS[tile]}"
+            label = place_name(tile)
             if len(plays) == 1:
-                what = "under the pile" if stuck else f"joins {EMPIRES[plays[0].empire]}"
-                buttons.append(draw.button(f"{label} ({what})", "ty-move",
-                                           ENGINE.encode(plays[0])))
+                if stuck:
+                    text = _("{tile} (under the pile)").format(tile=label)
+                else:
+                    text = _("{tile} (joins {colour})").format(
+                        tile=label, colour=colour_name(plays[0].empire))
+                buttons.append(draw.button(text, "ty-move", ENGINE.encode(plays[0])))
             elif plays:
-                buttons.append(draw.button(f"{label} (choose the empire)", "ty-loc", tile))
+                buttons.append(draw.button(_("{tile} (choose the empire)").format(tile=label),
+                                           "ty-loc", tile))
             else:
-                buttons.append(draw.button(f"{label} (touches no empire)", "ty-loc", tile,
-                                           disabled=True))
+                buttons.append(draw.button(_("{tile} (touches no empire)").format(tile=label),
+                                           "ty-loc", tile, disabled=True))
         parts.append(_row(*buttons))
         if self.picked is not None:
             choices = [m for m in legal if isinstance(m, Tile) and m.tile == self.picked]
             if choices:
-                parts.append(f"<p>{self.picked} {draw.esc(LABELS[self.picked])} touches "
-                             "several empires: which one does it join?</p>")
-                parts.append(_row(*(draw.button(f"Join {EMPIRES[m.empire]} "
-                                                f"({draw.LETTERS[m.empire]})", "ty-move",
-                                                ENGINE.encode(m)) for m in choices)))
+                parts.append("<p>" + draw.esc(_(
+                    "{tile} touches several empires: which one does it join?").format(
+                        tile=place_name(self.picked))) + "</p>")
+                parts.append(_row(*(draw.button(_("Join {colour} ({letter})").format(
+                    colour=colour_name(m.empire), letter=draw.LETTERS[m.empire]), "ty-move",
+                    ENGINE.encode(m)) for m in choices)))
         return "".join(parts)
 
     def _actions(self, seen, shown) -> str:
@@ -257,84 +274,101 @@ class Board:
         parts = []
         if view["refused"]:
             who = ", ".join(shown[s] for s in view["refused"])
-            parts.append(f'<p class="tyros-refused">{draw.esc(who)} refused your offer: act '
-                         "otherwise or offer a trade to someone else.</p>")
+            parts.append('<p class="tyros-refused">' + draw.esc(_(
+                "{names} refused your offer: act otherwise or offer a trade to someone "
+                "else.").format(names=who)) + "</p>")
         if self.picked is None:
-            parts.append("<p>Tap one of your galleons to sail it, Tyre or one of your cities "
-                         "to build a galleon, or a galleon's place to found a city.</p>")
+            parts.append("<p>" + draw.esc(_(
+                "Tap one of your galleons to sail it, Tyre or one of your cities to build a "
+                "galleon, or a galleon's place to found a city.")) + "</p>")
         else:
             parts.append(self._at_place(seen, state))
         exchange = any(isinstance(m, Exchange) for m in legal)
         trade = any(isinstance(m, Offer) for m in legal)
         parts.append(_row(
-            draw.button("Trade…", "ty-mode", "trade", disabled=not trade),
-            draw.button("Exchange 3 cards…", "ty-mode", "exchange", disabled=not exchange),
-            draw.button("Pass", "ty-move", ENGINE.encode(PASS))))
+            # Translators: buttons: the rulebook's Commercio, Scambiare carte, Passare.
+            draw.button(_("Trade…"), "ty-mode", "trade", disabled=not trade),
+            draw.button(_("Exchange 3 cards…"), "ty-mode", "exchange", disabled=not exchange),
+            draw.button(_("Pass"), "ty-move", ENGINE.encode(PASS))))
         if not exchange:
             parts.append(_why(ENGINE.why_not(state, Exchange(-1, (0, 0, 0, 0)))
                               if sum(mine(view)["cards"]) < EXCHANGE else
-                              "Neither the deck nor the discard pile can give you a card now."))
+                              _("Neither the deck nor the discard pile can give you a card "
+                                "now.")))
         return "".join(parts)
 
     def _at_place(self, seen, state) -> str:
         """The actions at the tapped location, each with its cost, or why it is not allowed."""
         view, legal, seat, loc = seen.view, seen.legal, seen.seat, self.picked
-        name = "Tyre" if loc == TYRE else f"{loc} {LABELS[loc]}"
-        parts = [f"<h3>{draw.esc(name)}</h3>"]
+        parts = [f"<h3>{draw.esc(place_name(loc))}</h3>"]
         own_nodes = [n for n in NODES_OF[loc] if view["galleons"][seat].get(_name(n))]
         if self.source is not None:
             sails = [m for m in legal if isinstance(m, Sail) and m.src == self.source]
             here = [m for m in sails if LOC_OF[m.dst] == loc]
             if here:
-                parts.append("<p>Which coast does the galleon sail to?</p>")
-                parts.append(_row(*(draw.button(f"{place(m.dst)}: {_sail_cost(state, m)}",
-                                                "ty-move", ENGINE.encode(m)) for m in here)))
+                parts.append("<p>" + draw.esc(_("Which coast does the galleon sail to?"))
+                             + "</p>")
+                parts.append(_row(*(draw.button(_("{place}: {cost}").format(
+                    place=place(m.dst), cost=_sail_cost(state, m)), "ty-move", ENGINE.encode(m))
+                    for m in here)))
             elif sails:
-                parts.append(f"<p>Sail the galleon from {draw.esc(place(self.source))}: tap a lit "
-                             "place on the map (the cost is shown before you confirm).</p>")
+                parts.append("<p>" + draw.esc(_(
+                    "Sail the galleon from {place}: tap a lit place on the map (the cost is "
+                    "shown before you confirm).").format(place=place(self.source))) + "</p>")
             else:
-                parts.append(_why("This galleon cannot reach any place you can pay for."))
+                parts.append(_why(_("This galleon cannot reach any place you can pay for.")))
         elif len(own_nodes) == 2:
-            parts.append(_row(*(draw.button(f"Sail from {place(n)}", "ty-src", n,
+            parts.append(_row(*(draw.button(_("Sail from {place}").format(place=place(n)),
+                                            "ty-src", n,
                                             disabled=not any(isinstance(m, Sail) and m.src == n
                                                              for m in legal)) for n in own_nodes)))
         elif own_nodes:
-            parts.append(_why("This galleon cannot reach any place you can pay for."))
+            parts.append(_why(_("This galleon cannot reach any place you can pay for.")))
         if loc == TYRE or view["cities"][loc] == seat:
             move = Build(loc)
             cost = build_cost(state, loc)
             colour = view["markers"][loc]
-            need = f"{cost} cards" + ("" if colour is None else f", at least one {EMPIRES[colour]}")
-            parts.append(_choice(f"Build a galleon here ({need})", move, legal, state))
+            if colour is None:
+                text = ngettext("Build a galleon here ({n} card)",
+                                "Build a galleon here ({n} cards)", cost).format(n=cost)
+            else:
+                text = ngettext("Build a galleon here ({n} card, at least one {colour})",
+                                "Build a galleon here ({n} cards, at least one {colour})",
+                                cost).format(n=cost, colour=colour_name(colour))
+            parts.append(_choice(text, move, legal, state))
         for n in own_nodes:
             if loc != TYRE:
-                colour = EMPIRES[view["markers"][loc]]
-                parts.append(_choice(f"Found a city here ({city_cost(state, seat, loc)} {colour} "
-                                     "cards)", City(n), legal, state))
+                cost = city_cost(state, seat, loc)
+                text = ngettext("Found a city here ({n} {colour} card)",
+                                "Found a city here ({n} {colour} cards)", cost).format(
+                    n=cost, colour=colour_name(view["markers"][loc]))
+                parts.append(_choice(text, City(n), legal, state))
         return "".join(parts)
 
     def _partners(self, seen, shown) -> str:
         state = from_view(seen.view)
-        parts = ["<h3>Trade</h3><p>Who do you offer a trade to? You choose what you give and "
-                 "what you ask for next; they accept or refuse.</p>"]
+        parts = ["<h3>" + draw.esc(_("Trade")) + "</h3><p>" + draw.esc(_(
+            "Who do you offer a trade to? You choose what you give and what you ask for next; "
+            "they accept or refuse.")) + "</p>"]
         for s in range(seen.view["players"]):
             if s != seen.seat:
-                parts.append(_choice(f"Offer to {shown[s]}", Offer(s), seen.legal, state))
-        parts.append(_row(draw.button("Back", "ty-mode", "none")))
+                parts.append(_choice(_("Offer to {name}").format(name=shown[s]), Offer(s),
+                                     seen.legal, state))
+        parts.append(_row(draw.button(_("Back"), "ty-mode", "none")))
         return "".join(parts)
 
     def _answer(self, seen) -> str:
         p = seen.view["pending"]
         legal = seen.legal
         accept, refuse = Answer(True), Answer(False)
-        parts = [f"<p>You give {draw.cards_html(p['ask'])} and get "
-                 f"{draw.cards_html(p['give'])} if you accept.</p>"]
-        buttons = [draw.button("Accept", "ty-move", ENGINE.encode(accept), primary=True,
+        parts = ["<p>" + _("You give {ask} and get {give} if you accept.").format(
+            ask=draw.cards_html(p["ask"]), give=draw.cards_html(p["give"])) + "</p>"]
+        buttons = [draw.button(_("Accept"), "ty-move", ENGINE.encode(accept), primary=True,
                                disabled=accept not in legal),
-                   draw.button("Refuse", "ty-move", ENGINE.encode(refuse))]
+                   draw.button(_("Refuse"), "ty-move", ENGINE.encode(refuse))]
         parts.append(_row(*buttons))
         if accept not in legal:
-            parts.append(_why("You do not hold the cards asked for."))
+            parts.append(_why(_("You do not hold the cards asked for.")))
         return "".join(parts)
 
     def _chooser(self, seen) -> str:
@@ -344,37 +378,46 @@ class Board:
         limits, total = self._limits(seen)
         hand = mine(view)["cards"]
         heads = {
-            "keep": f"Keep {KEEP} of your cards; the rest are discarded.",
-            "exchange": f"Choose {EXCHANGE} cards to discard, then what you get for them.",
-            "give": "What do you offer? Cards of at most three colours.",
-            "ask": "What do you ask for in return? Colours you do not offer, at most "
-                   f"{total} cards.",
+            "keep": ngettext("Keep {n} of your cards; the rest are discarded.",
+                             "Keep {n} of your cards; the rest are discarded.", KEEP),
+            "exchange": ngettext("Choose {n} card to discard, then what you get for it.",
+                                 "Choose {n} cards to discard, then what you get for them.",
+                                 EXCHANGE),
+            "give": _("What do you offer? Cards of at most three colours."),
+            "ask": ngettext("What do you ask for in return? Colours you do not offer, at most "
+                            "{n} card.",
+                            "What do you ask for in return? Colours you do not offer, at most "
+                            "{n} cards.", total),
         }
+        heads = {key: text.format(n={"keep": KEEP, "exchange": EXCHANGE}.get(key, total))
+                 for key, text in heads.items()}
         if purpose == "pay":
-            target = _pay_target(view)
-            heads["pay"] = (f"Pay for {target}: {p['cost']} cards"
-                            + (f", {sum(p['paid'])} paid" if any(p["paid"]) else "")
-                            + (f", at least one {EMPIRES[view['markers'][p['target']]]}"
-                               if p["kind"] == "build" and view["markers"][p["target"]] is not None
-                               else ", any colours") + ".")
+            heads["pay"] = _pay_head(view)
         rows = []
         for c in range(4):
-            held = f"of {hand[c]}" if purpose != "ask" else ""
-            rows.append(f"{draw.swatch(c)}<span>{EMPIRES[c]} {held}</span>"
+            if purpose != "ask":
+                # Translators: a colour of cards in the card chooser and how many you hold:
+                # "green of 4".
+                held = _("{colour} of {n}").format(colour=colour_name(c), n=hand[c])
+            else:
+                held = colour_name(c) + " "
+            rows.append(f"{draw.swatch(c)}<span>{draw.esc(held)}</span>"
                         + draw.button("−", "ty-less", c, disabled=self.cards[c] == 0,
-                                      aria=f"one {EMPIRES[c]} fewer")
-                        + f'<output aria-label="{EMPIRES[c]} chosen">{self.cards[c]}</output>'
+                                      aria=_("one {colour} fewer").format(colour=colour_name(c)))
+                        + '<output aria-label="{}">'.format(draw.esc(_("{colour} chosen").format(
+                            colour=colour_name(c))))
+                        + f'{self.cards[c]}</output>'
                         + draw.button("+", "ty-more", c,
                                       disabled=self.cards[c] >= limits[c]
                                       or sum(self.cards) >= total,
-                                      aria=f"one {EMPIRES[c]} more"))
+                                      aria=_("one {colour} more").format(colour=colour_name(c))))
         parts = [f"<p>{draw.esc(heads[purpose])}</p>",
                  f'<div class="tyros-pick">{"".join(rows)}</div>']
         if purpose == "exchange":
             parts.append(self._exchange_takes(seen))
         else:
-            label = {"keep": "Keep these", "give": "Offer these", "ask": "Ask for these",
-                     "pay": "Pay with these"}[purpose]
+            label = {"keep": _("Keep these"), "give": _("Offer these"), "ask": _("Ask for these"),
+                     "pay": _("Pay with these")}[purpose]
             move = CARDS.get(tuple(self.cards))
             ok = move in seen.legal
             parts.append(_row(draw.button(label, "ty-done", primary=True, disabled=not ok)))
@@ -388,18 +431,19 @@ class Board:
         chosen = tuple(self.cards)
         buttons, reasons = [], []
         for take in range(-1, 4):
-            label = ("Draw 3 from the deck" if take < 0 else
-                     f"Take {_a(EMPIRES[take])} from the discards")
+            label = (_("Draw 3 from the deck") if take < 0 else
+                     _("Take {a_colour} from the discards").format(a_colour=_a(take)))
             move = Exchange(take, chosen)
             ok = sum(chosen) == EXCHANGE and move in legal
             buttons.append(draw.button(label, "ty-move", ENGINE.encode(move) if ok else "",
                                        disabled=not ok))
             if sum(chosen) == EXCHANGE and not ok:
                 reasons.append(ENGINE.why_not(state, move))
-        parts = [_row(*buttons), _row(draw.button("Back", "ty-mode", "none"))]
+        parts = [_row(*buttons), _row(draw.button(_("Back"), "ty-mode", "none"))]
         if sum(chosen) != EXCHANGE:
-            parts.insert(0, _why(f"Choose {EXCHANGE} cards to discard ({sum(chosen)} chosen so "
-                                 "far)."))
+            parts.insert(0, _why(ngettext("Choose {n} card to discard ({chosen} chosen so far).",
+                                          "Choose {n} cards to discard ({chosen} chosen so far).",
+                                          EXCHANGE).format(n=EXCHANGE, chosen=sum(chosen))))
         return "".join(parts)
 
     def buttons(self, seen, pending) -> list:
@@ -410,27 +454,33 @@ class Board:
         """One line: what the staged move does and costs, why a tap did nothing, or what to do."""
         view = seen.view
         if pending is not None:
-            return _what(seen, pending) + " Confirm to play it, or Take back."
-        if self.note:
-            return self.note
+            return " ".join((_what(seen, pending), _("Confirm to play it, or Take back.")))
+        note = self.note() if self.note is not None else ""
+        if note:
+            return note
         if not seen.legal:
             return ""
         phase, p = view["phase"], view["pending"]
         if phase == TILES:
-            return "Play a map tile: tap a lit place on the map or a tile below."
+            return _("Play a map tile: tap a lit place on the map or a tile below.")
         if phase == KEEPING:
-            return f"End of the turn: choose the {KEEP} cards you keep."
+            return ngettext("End of the turn: choose the {n} card you keep.",
+                            "End of the turn: choose the {n} cards you keep.", KEEP).format(n=KEEP)
         if p is not None and p["waiting"]:
-            return "You are offered a trade: accept or refuse it."
+            return _("You are offered a trade: accept or refuse it.")
         if p is not None:
-            return "Choose the cards below, then the button under them."
+            return _("Choose the cards below, then the button under them.")
         if self.source is not None:
-            return "Tap a lit place to sail the galleon there; its cost is shown first."
+            return _("Tap a lit place to sail the galleon there; its cost is shown first.")
         if self.mode == "exchange":
-            return f"Choose {EXCHANGE} cards to discard, then what you get for them."
+            return ngettext("Choose {n} card to discard, then what you get for it.",
+                            "Choose {n} cards to discard, then what you get for them.",
+                            EXCHANGE).format(n=EXCHANGE)
         if self.mode == "trade":
-            return "Choose the player you offer a trade to."
-        return "Your action: sail, build, found a city, trade, exchange or pass."
+            return _("Choose the player you offer a trade to.")
+        # Translators: the rulebook's actions: muovere (sail) o costruire un galeone, costruire
+        # una città, commercio, scambiare carte, passare.
+        return _("Your action: sail, build, found a city, trade, exchange or pass.")
 
     def news(self, before: dict, after: dict, names) -> str:
         """Nothing to stop for: the log and the panel say what happened."""
@@ -457,8 +507,15 @@ def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:] + "." if text else ""
 
 
-def _a(word: str) -> str:
-    return ("an " if word[0] in "aeiou" else "a ") + word
+def _a(colour: int) -> str:
+    """One card of a colour: "a green", "an orange"."""
+    if colour == 0:
+        return _("a green")
+    if colour == 1:
+        return _("an orange")
+    if colour == 2:
+        return _("a yellow")
+    return _("a purple")
 
 
 def _row(*buttons: str) -> str:
@@ -480,14 +537,29 @@ def _choice(label: str, move, legal, state) -> str:
 def _sail_cost(state, move) -> str:
     colour = state.markers[LOC_OF[move.dst]]
     steps = DIST[move.src][move.dst]
-    return f"{steps} {EMPIRES[colour]}" if colour >= 0 else f"{steps} cards of any colours"
+    if colour >= 0:
+        return colour_count(colour, steps)
+    return ngettext("{n} card of any colours", "{n} cards of any colours", steps).format(n=steps)
 
 
-def _pay_target(view) -> str:
+def _pay_head(view) -> str:
+    """What the card chooser pays for: "Pay for a galleon at Tyre: 2 cards, any colours."."""
     p = view["pending"]
     if p["kind"] == "build":
-        return f"a galleon at {'Tyre' if p['target'] == TYRE else place(NODES_OF[p['target']][0])}"
-    return f"the voyage from {place(p['source'])} to {place(p['target'])}"
+        target = place_name(TYRE) if p["target"] == TYRE else place(NODES_OF[p["target"]][0])
+        head = ngettext("Pay for a galleon at {place}: {n} card", "Pay for a galleon at {place}: "
+                        "{n} cards", p["cost"]).format(place=target, n=p["cost"])
+    else:
+        head = ngettext("Pay for the voyage from {start} to {end}: {n} card",
+                        "Pay for the voyage from {start} to {end}: {n} cards",
+                        p["cost"]).format(start=place(p["source"]), end=place(p["target"]),
+                                          n=p["cost"])
+    if any(p["paid"]):
+        head = _("{cost}, {n} paid").format(cost=head, n=sum(p["paid"]))
+    colour = view["markers"][p["target"]]
+    if p["kind"] == "build" and colour is not None:
+        return _("{cost}, at least one {colour}.").format(cost=head, colour=colour_name(colour))
+    return _("{cost}, any colours.").format(cost=head)
 
 
 def _what(seen, move) -> str:
@@ -496,47 +568,66 @@ def _what(seen, move) -> str:
     state = from_view(view)
     kind = type(move)
     if kind is Tile:
-        text = f"Play tile {move.tile} {LABELS[move.tile]}: it joins the {EMPIRES[move.empire]} empire."
+        text = _("Play tile {tile}: it joins the {colour} empire.").format(
+            tile=place_name(move.tile), colour=colour_name(move.empire))
         if move.tile in (31, 32) and view["markers"][TYRE] is None:
-            text += f" Tyre turns {EMPIRES[move.empire]} too."
+            text = " ".join((text, _("Tyre turns {colour} too.").format(
+                colour=colour_name(move.empire))))
         return text
     if kind is Under:
-        return (f"No tile of yours can be played: everybody sees your tiles and "
-                f"{move.tile} {LABELS[move.tile]} goes under the pile.")
+        return _("No tile of yours can be played: everybody sees your tiles and {tile} goes "
+                 "under the pile.").format(tile=place_name(move.tile))
     if kind is Pass:
-        return "Pass: you may act again in a later round, unless everybody passes in a row."
+        return _("Pass: you may act again in a later round, unless everybody passes in a row.")
     if kind is Sail:
         colour = state.markers[LOC_OF[move.dst]]
-        pay = ("the cards are chosen next" if colour < 0 else "paid at once")
-        return (f"Sail a galleon from {place(move.src)} to {place(move.dst)}: "
-                f"{_sail_cost(state, move)} cards, {pay}.")
+        cost = _sail_cost(state, move)
+        if colour < 0:
+            return _("Sail a galleon from {start} to {end}: {cost} cards, the cards are chosen "
+                     "next.").format(start=place(move.src), end=place(move.dst), cost=cost)
+        return _("Sail a galleon from {start} to {end}: {cost} cards, paid at once.").format(
+            start=place(move.src), end=place(move.dst), cost=cost)
     if kind is Build:
         colour = state.markers[move.loc]
-        need = "" if colour < 0 else f", at least one {EMPIRES[colour]}"
-        where = "Tyre" if move.loc == TYRE else place(NODES_OF[move.loc][0])
-        return (f"Build a galleon at {where}: {build_cost(state, move.loc)} cards{need}, "
-                "chosen next.")
+        where = place_name(TYRE) if move.loc == TYRE else place(NODES_OF[move.loc][0])
+        cost = build_cost(state, move.loc)
+        if colour < 0:
+            return ngettext("Build a galleon at {place}: {n} card, chosen next.",
+                            "Build a galleon at {place}: {n} cards, chosen next.",
+                            cost).format(place=where, n=cost)
+        return ngettext("Build a galleon at {place}: {n} card, at least one {colour}, chosen "
+                        "next.",
+                        "Build a galleon at {place}: {n} cards, at least one {colour}, chosen "
+                        "next.", cost).format(place=where, n=cost, colour=colour_name(colour))
     if kind is City:
         loc = LOC_OF[move.node]
-        return (f"Found a city at {place(move.node)}: {city_cost(state, seen.seat, loc)} "
-                f"{EMPIRES[state.markers[loc]]} cards.")
+        cost = city_cost(state, seen.seat, loc)
+        return ngettext("Found a city at {place}: {n} {colour} card.",
+                        "Found a city at {place}: {n} {colour} cards.", cost).format(
+            place=place(move.node), n=cost, colour=colour_name(state.markers[loc]))
     if kind is Exchange:
-        got = "draw 3 from the deck" if move.take < 0 else \
-            f"take {_a(EMPIRES[move.take])} card from the discards"
-        return f"Discard {words(move.discard)} and {got}."
+        if move.take < 0:
+            return _("Discard {cards} and draw 3 from the deck.").format(
+                cards=words(move.discard))
+        return _("Discard {cards} and take {a_colour} card from the discards.").format(
+            cards=words(move.discard), a_colour=_a(move.take))
     if kind is Offer:
-        return (f"Offer a trade to player {move.partner + 1} ({draw.SEAT_COLOURS[move.partner]}): "
-                "you choose what you give and ask next.")
+        return _("Offer a trade to player {n} ({colour}): you choose what you give and ask "
+                 "next.").format(n=move.partner + 1,
+                                 colour=_(draw.SEAT_COLOURS[move.partner]))
     if kind is Answer:
         p = view["pending"]
-        return (f"Accept: you give {words(tuple(p['ask']))} and get {words(tuple(p['give']))}."
-                if move.accept else "Refuse the offer.")
+        return (_("Accept: you give {ask} and get {give}.").format(
+            ask=words(tuple(p["ask"])), give=words(tuple(p["give"])))
+            if move.accept else _("Refuse the offer."))
     if move == CANCEL:
-        return "Cancel this action: nothing is paid."
-    purpose = {"keep": "Keep", "give": "Offer", "ask": "Ask for", "pay": "Pay"}
+        return _("Cancel this action: nothing is paid.")
     p = view["pending"]
     if view["phase"] == KEEPING:
-        return f"Keep {words(move.counts)}; the rest go to the discard pile."
+        return _("Keep {cards}; the rest go to the discard pile.").format(
+            cards=words(move.counts))
     if p["kind"] == "offer":
-        return f"{purpose['ask' if any(p['give']) else 'give']} {words(move.counts)}."
-    return f"Pay {words(move.counts)}."
+        if any(p["give"]):
+            return _("Ask for {cards}.").format(cards=words(move.counts))
+        return _("Offer {cards}.").format(cards=words(move.counts))
+    return _("Pay {cards}.").format(cards=words(move.counts))

@@ -15,6 +15,7 @@ from dataclasses import replace
 
 from ...engine.protocol import MalformedMove, MoveError, Replay
 from ...engine.rng import shuffled
+from ...i18n import N_, _
 from ...links.base import JOINING, OVER, IllegalMove
 from ...links.casual import CasualLink
 from .rules import ENGINE, Cards, Exchange, Pass, State, Tile, Under
@@ -28,9 +29,9 @@ RECORD_TILES, RECORD_PRESET = "tiles", "preset"     # kept only when not the def
 class TyrosLink(CasualLink):
     game = "tyros"
     engine = ENGINE
-    hidden_note = ("Hands are hidden from view, not cryptographically: anyone who decodes the "
-                   "links of this game could work out every player's cards and tiles, though "
-                   "nobody can choose or foresee a draw.")
+    hidden_note = N_("Hands are hidden from view, not cryptographically: anyone who decodes the "
+                     "links of this game could work out every player's cards and tiles, though "
+                     "nobody can choose or foresee a draw.")
 
     def __init__(self):
         super().__init__()
@@ -49,7 +50,7 @@ class TyrosLink(CasualLink):
         tiles = kept.pop(RECORD_TILES, None)
         preset = kept.pop(RECORD_PRESET, None)
         if kept or tiles not in (None, "4") or preset not in (None, "1"):
-            raise MalformedMove("This link has Tyros options that make no sense.")
+            raise MalformedMove(_("This link has Tyros options that make no sense."))
         return {TILES: 4 if tiles else 5, PRESET: preset == "1"}
 
     def deal(self, ctx: bytes, table, opening: tuple):
@@ -95,7 +96,8 @@ class TyrosLink(CasualLink):
             start = cursor.at
             try:
                 if table.phase == OVER:
-                    raise IllegalMove("There is a move where no move can be: the game is over.")
+                    raise IllegalMove(_("There is a move where no move can be: the game is "
+                                        "over."))
                 table = self.read(table, cursor, record, values)
             except MoveError as err:
                 return Replay(table, table.applied, err, moves[start:max(cursor.at, start + 1)])

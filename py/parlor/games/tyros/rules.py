@@ -23,8 +23,13 @@ from importlib import resources
 
 from ...engine.protocol import TOKEN_ALPHABET, TOKEN_INDEX, Game, IllegalMove, MalformedMove, Outcome
 from ...engine.rng import Stream, derive, shuffled
+from ...i18n import N_, _, ngettext
 
 EMPIRES = ("green", "orange", "yellow", "purple")      # colour order, also the setup order (Y5)
+# The empires' colours as players read them (EMPIRES above are data: view keys, CSS).
+# Translators: an empire's colour, also the colour of its cards, as in "the green empire",
+# "a green card", "at least one green"; the rulebook's verde, arancione, giallo, viola.
+COLOUR_NAMES = (N_("green"), N_("orange"), N_("yellow"), N_("purple"))
 TIE_ORDER = (0, 1, 3, 2)                              # green, orange, purple, yellow (Y39)
 CITY_POINTS = (12, 10, 9, 7)                          # by empire rank, largest first (Y40)
 GALLEON_POINTS = (8, 6, 5, 4)
@@ -75,6 +80,35 @@ TYRE_NEIGHBOURS = tuple(sorted(int(x) for x in MAP["tyre"]["location_neighbours"
 PRESET_START = tuple(int(MAP["preset_start"][name]) for name in EMPIRES)
 LABELS = ("Tyre",) + tuple(f["label"] for f in sorted(
     (f for f in MAP["fields"] if f["kind"] == "location"), key=lambda f: f["number"]))
+# The map's place names (map.json), marked for the catalogs; label() translates them.
+# Translators: Tyre, the Phoenician city of the game (the rulebook keeps "Tyre"); the other
+# names are the map's Latin names of Mediterranean places: keep them or use your language's
+# usual name (e.g. Italia, Sicilia, Carthago).
+PLACE_NAMES = (N_("Tyre"), N_("Tarraco"), N_("Carthago Nova"), N_("Baetica"), N_("Tingis"),
+               N_("Mauretania"), N_("Massilia"), N_("Baleares"), N_("Icosium"), N_("Numidia"),
+               N_("Corsica"), N_("Sardinia"), N_("Carthago"), N_("Hadrumetum"), N_("Tacapae"),
+               N_("Venetia"), N_("Italia"), N_("Sicilia"), N_("Melita"), N_("Leptis"),
+               N_("Illyria"), N_("Achaea"), N_("Creta"), N_("Cyrenaica"), N_("Thracia"),
+               N_("Troas"), N_("Caria"), N_("Rhodus"), N_("Taurica"), N_("Pontus"),
+               N_("Cilicia"), N_("Aegyptus"), N_("Syria"))
+assert PLACE_NAMES == LABELS, "map.json place names changed: update PLACE_NAMES"
+
+
+def colour_name(colour: int) -> str:
+    """An empire's (and its cards') colour in the player's language."""
+    return _(COLOUR_NAMES[colour])
+
+
+def label(loc: int) -> str:
+    """A location's name in the player's language (0 = Tyre)."""
+    return _(LABELS[loc])
+
+
+def place_name(loc: int) -> str:
+    """'Tyre' or a numbered location, '12 Carthago'."""
+    if loc == TYRE:
+        return label(TYRE)
+    return _("{number} {name}").format(number=loc, name=label(loc))
 
 
 def _distances(start: int) -> tuple[int, ...]:
@@ -135,10 +169,27 @@ def spread(vector) -> list[int]:
     return [c for c in range(4) for _ in range(vector[c])]
 
 
-def words(vector) -> str:
-    """'2 green, 1 purple'."""
-    parts = [f"{n} {EMPIRES[c]}" for c, n in enumerate(vector) if n]
-    return ", ".join(parts) if parts else "nothing"
+def colour_count(colour: int, n: int) -> str:
+    """'2 green': a number of cards of one colour."""
+    if colour == 0:
+        # Translators: a number of green cards (the rulebook's carte verdi).
+        return ngettext("{n} green", "{n} green", n).format(n=n)
+    if colour == 1:
+        # Translators: a number of orange cards.
+        return ngettext("{n} orange", "{n} orange", n).format(n=n)
+    if colour == 2:
+        # Translators: a number of yellow cards.
+        return ngettext("{n} yellow", "{n} yellow", n).format(n=n)
+    # Translators: a number of purple cards.
+    return ngettext("{n} purple", "{n} purple", n).format(n=n)
+
+
+def words(vector, empty: str | None = None) -> str:
+    """'2 green, 1 purple' ('nothing', or `empty`, when there are none)."""
+    parts = [colour_count(c, n) for c, n in enumerate(vector) if n]
+    if not parts:
+        return _("nothing") if empty is None else empty
+    return ", ".join(parts)
 
 
 # --- Moves --------------------------------------------------------------------------------
@@ -348,28 +399,33 @@ def start_allowed(markers, loc: int) -> bool:
 
 def sail_problem(state: State, seat: int, src: int, dst: int) -> str:
     if not (0 <= src < NODES and 0 <= dst < NODES):
-        return "there is no such place on the map"
+        return _("there is no such place on the map")
     if state.fleets[seat][src] == 0:
-        return "you have no galleon there"
+        return _("you have no galleon there")
     if src == dst:
-        return "the galleon is already there"
+        return _("the galleon is already there")
     loc = LOC_OF[dst]
     colour = state.markers[loc]
     if loc != TYRE and colour < 0:
-        return "a galleon may only stop at Tyre or at a location with an empire marker"
+        return _("a galleon may only stop at Tyre or at a location with an empire marker")
     steps = DIST[src][dst]
     if steps >= FAR:
-        return "no sea route leads there"
+        return _("no sea route leads there")
     if loc != TYRE and state.cities[loc] < 0:
         staying = 1 if LOC_OF[src] == loc else 0
         if galleons_at(state, loc) - staying + 1 > LIMIT:
-            return f"{LIMIT} galleons are already there and it has no city"
+            # Translators: galeoni, città in the rulebook.
+            return ngettext("{n} galleon is already there and it has no city",
+                            "{n} galleons are already there and it has no city",
+                            LIMIT).format(n=LIMIT)
     hand = state.hands[seat]
     if colour < 0:
         if sum(hand) < steps:
-            return f"the voyage costs {steps} cards"
+            return ngettext("the voyage costs {n} card", "the voyage costs {n} cards",
+                            steps).format(n=steps)
     elif hand[colour] < steps:
-        return f"the voyage costs {steps} {EMPIRES[colour]} cards"
+        return ngettext("the voyage costs {n} {colour} card", "the voyage costs {n} {colour} cards",
+                        steps).format(n=steps, colour=colour_name(colour))
     return ""
 
 
@@ -380,16 +436,19 @@ def build_cost(state: State, loc: int) -> int:
 
 def build_problem(state: State, seat: int, loc: int) -> str:
     if not 0 <= loc <= 32:
-        return "there is no such place on the map"
+        return _("there is no such place on the map")
     if loc != TYRE and state.cities[loc] != seat:
-        return "galleons are built only at Tyre or in one of your cities"
+        return _("galleons are built only at Tyre or in one of your cities")
     if supply(state, seat)[0] == 0:
-        return "all your galleons are on the map"
+        return _("all your galleons are on the map")
     cost, colour, hand = build_cost(state, loc), state.markers[loc], state.hands[seat]
     if colour < 0:
-        return "" if sum(hand) >= cost else f"a galleon here costs {cost} cards"
+        return "" if sum(hand) >= cost else ngettext(
+            "a galleon here costs {n} card", "a galleon here costs {n} cards", cost).format(n=cost)
     if sum(hand) < cost or hand[colour] == 0:
-        return f"a galleon here costs {cost} cards, at least one {EMPIRES[colour]}"
+        return ngettext("a galleon here costs {n} card, at least one {colour}",
+                        "a galleon here costs {n} cards, at least one {colour}",
+                        cost).format(n=cost, colour=colour_name(colour))
     return ""
 
 
@@ -400,51 +459,56 @@ def city_cost(state: State, seat: int, loc: int) -> int:
 
 def city_problem(state: State, seat: int, node: int) -> str:
     if not 0 <= node < NODES:
-        return "there is no such place on the map"
+        return _("there is no such place on the map")
     loc = LOC_OF[node]
     if loc == TYRE:
-        return "Tyre is a city already"
+        return _("Tyre is a city already")
     if state.fleets[seat][node] == 0:
-        return "you have no galleon there"
+        return _("you have no galleon there")
     if state.cities[loc] >= 0:
-        return "there is a city there already"
+        return _("there is a city there already")
     if any(own_at(state, s, loc) for s in range(state.players) if s != seat):
-        return "another player's galleon is there"
+        return _("another player's galleon is there")
     if supply(state, seat)[1] == 0:
-        return "you have built all your cities"
+        return _("you have built all your cities")
     colour, cost = state.markers[loc], city_cost(state, seat, loc)
     if state.hands[seat][colour] < cost:
-        return f"a city here costs {cost} {EMPIRES[colour]} cards"
+        return ngettext("a city here costs {n} {colour} card", "a city here costs {n} {colour} cards",
+                        cost).format(n=cost, colour=colour_name(colour))
     return ""
 
 
 def exchange_problem(state: State, seat: int, take: int, discard: tuple | None = None) -> str:
     """Why the exchange is not allowed; with `discard` None, whether any discard would do."""
     if not -1 <= take < 4:
-        return "there is no such colour"
+        return _("there is no such colour")
     if sum(state.hands[seat]) < EXCHANGE:
-        return f"an exchange needs {EXCHANGE} cards to discard"
+        return ngettext("an exchange needs {n} card to discard",
+                        "an exchange needs {n} cards to discard", EXCHANGE).format(n=EXCHANGE)
     if discard is not None and (discard not in CARDS or sum(discard) != EXCHANGE
                                 or not within(discard, state.hands[seat])):
-        return f"discard {EXCHANGE} cards of your hand"
+        return ngettext("discard {n} card of your hand", "discard {n} cards of your hand",
+                        EXCHANGE).format(n=EXCHANGE)
     if take < 0 and len(state.deck) < EXCHANGE:
-        return f"fewer than {EXCHANGE} cards are left in the deck"
+        return ngettext("fewer than {n} card is left in the deck",
+                        "fewer than {n} cards are left in the deck", EXCHANGE).format(n=EXCHANGE)
     if take >= 0 and state.discards[take] == 0:
-        return f"there is no {EMPIRES[take]} card in the discard pile"
+        return _("there is no {colour} card in the discard pile").format(
+            colour=colour_name(take))
     return ""
 
 
 def offer_problem(state: State, seat: int, partner: int) -> str:
     if not 0 <= partner < state.players or partner == seat:
-        return "choose another player"
+        return _("choose another player")
     if state.traded >> (seat * 4 + partner) & 1:
-        return "you have traded with that player this turn already"
+        return _("you have traded with that player this turn already")
     if partner in state.refused:
-        return "that player has refused your offer in this action"
+        return _("that player has refused your offer in this action")
     if not sum(state.hands[seat]):
-        return "you have no cards to offer"
+        return _("you have no cards to offer")
     if not sum(state.hands[partner]):
-        return "that player has no cards"
+        return _("that player has no cards")
     return ""
 
 
@@ -569,7 +633,7 @@ class Tyros(Game):
 
     def apply(self, state: State, move) -> State:
         if state.outcome is not None:
-            raise IllegalMove("the game is over")
+            raise IllegalMove(_("the game is over"))
         problem = self.why_not(state, move)
         if problem:
             raise IllegalMove(problem)
@@ -591,54 +655,56 @@ class Tyros(Game):
     def why_not(self, state: State, move) -> str:
         """Why `move` is not allowed now, in words for the player; "" when it is."""
         if state.outcome is not None:
-            return "the game is over"
+            return _("the game is over")
         seat, kind, p = active(state), type(move), state.pending
         if state.phase == TILES:
             if kind is Tile:
                 if move.tile not in state.tile_hands[seat]:
-                    return "that tile is not in your hand"
+                    return _("that tile is not in your hand")
                 if move.empire not in tile_targets(state.markers, move.tile):
-                    return "the tile must touch a location of the empire it joins"
+                    return _("the tile must touch a location of the empire it joins")
                 return ""
             if kind is Under:
                 if move.tile not in state.tile_hands[seat]:
-                    return "that tile is not in your hand"
+                    return _("that tile is not in your hand")
                 if any(tile_targets(state.markers, t) for t in state.tile_hands[seat]):
-                    return "you can play a tile, so you must"
+                    return _("you can play a tile, so you must")
                 return ""
-            return "play a tile first"
+            return _("play a tile first")
         if state.phase == KEEPING:
             if kind is not Cards:
-                return f"choose the {KEEP} cards you keep"
+                return ngettext("choose the {n} card you keep", "choose the {n} cards you keep",
+                            KEEP).format(n=KEEP)
             if sum(move.counts) != KEEP or not within(move.counts, state.hands[seat]):
-                return f"keep {KEEP} of the cards in your hand"
+                return ngettext("keep {n} of the cards in your hand",
+                                "keep {n} of the cards in your hand", KEEP).format(n=KEEP)
             return ""
         if p is None:
             return _header_problem(state, seat, move)
         if p.kind == "offer" and p.ask != ZERO:
             if kind is not Answer:
-                return "the partner must answer the offer first"
+                return _("the partner must answer the offer first")
             if move.accept and not within(p.ask, state.hands[p.target]):
-                return "you do not have the cards asked for"
+                return _("you do not have the cards asked for")
             return ""
         if kind is Cancel:
             return ""
         if kind is not Cards:
-            return "finish the action first (or cancel it)"
+            return _("finish the action first (or cancel it)")
         if move.counts not in CARDS:
-            return "no such cards"
+            return _("no such cards")
         if p.kind == "offer":
             legal = (gifts(state.hands[seat]) if p.give == ZERO else
                      requests(tuple(0 if n else 1 for n in p.give),
                               min(MAX_STEP, sum(state.hands[p.target]))))
             if CARDS[move.counts] not in legal:
-                return ("give 1 to 12 cards of your hand in at most three colours"
+                return (_("give 1 to 12 cards of your hand in at most three colours")
                         if p.give == ZERO else
-                        "ask for 1 to 12 cards the partner could hold, in colours you do "
-                        "not give")
+                        _("ask for 1 to 12 cards the partner could hold, in colours you do "
+                          "not give"))
             return ""
         if CARDS[move.counts] not in _payments(state, seat, p):
-            return "those cards do not pay for it"
+            return _("those cards do not pay for it")
         return ""
 
     def outcome(self, state: State) -> Outcome | None:
@@ -751,58 +817,80 @@ class Tyros(Game):
         return CODE_MOVES[code]
 
     def describe(self, state: State, move, seat: int | None = None) -> str:
-        """The move in words; kept cards only for their owner (the discards are public)."""
+        """The move in words; kept cards only for their owner (the discards are public).
+        "Seat n" stays as it is: the screens put the player's name in its place."""
         mover = self.to_move(state)[0] if self.to_move(state) else active(state)
         who = f"Seat {mover}"
         kind, p = type(move), state.pending
         if kind is Tile:
-            text = (f"{who} plays tile {move.tile} ({LABELS[move.tile]}): it joins the "
-                    f"{EMPIRES[move.empire]} empire")
+            # Translators: {who} is a player's name; a map tile (tessera mappa) joins an
+            # empire (impero).
+            text = _("{who} plays tile {tile} ({place}): it joins the {colour} empire").format(
+                who=who, tile=move.tile, place=label(move.tile),
+                colour=colour_name(move.empire))
             if move.tile in TYRE_NEIGHBOURS and state.markers[TYRE] < 0:
-                text += f"; Tyre turns {EMPIRES[move.empire]}"
+                text = _("{move}; Tyre turns {colour}").format(
+                    move=text, colour=colour_name(move.empire))
             return text
         if kind is Under:
             hand = ", ".join(str(t) for t in state.tile_hands[mover])
-            return (f"{who} cannot play a tile, shows {hand} and puts tile {move.tile} "
-                    f"under the pile")
+            return _("{who} cannot play a tile, shows {tiles} and puts tile {tile} under the "
+                     "pile").format(who=who, tiles=hand, tile=move.tile)
         if kind is Pass:
-            return f"{who} passes"
+            return _("{who} passes").format(who=who)
         if kind is Cancel:
-            return f"{who} changes their mind"
+            return _("{who} changes their mind").format(who=who)
         if kind is Sail:
             dst = LOC_OF[move.dst]
             colour = state.markers[dst]
-            paid = (f"{DIST[move.src][move.dst]} {EMPIRES[colour]}" if colour >= 0
-                    else f"{DIST[move.src][move.dst]} cards")
-            return (f"{who} sails a galleon from {place(move.src)} to {place(move.dst)} "
-                    f"({paid})")
+            steps = DIST[move.src][move.dst]
+            paid = (colour_count(colour, steps) if colour >= 0 else
+                    ngettext("{n} card", "{n} cards", steps).format(n=steps))
+            # Translators: galleon = the rulebook's galeone.
+            return _("{who} sails a galleon from {start} to {end} ({cost})").format(
+                who=who, start=place(move.src), end=place(move.dst), cost=paid)
         if kind is Build:
-            return (f"{who} builds a galleon at {place(BUILD_NODE[move.loc])} "
-                    f"({build_cost(state, move.loc)} cards)")
+            cost = build_cost(state, move.loc)
+            return ngettext("{who} builds a galleon at {place} ({n} card)",
+                            "{who} builds a galleon at {place} ({n} cards)", cost).format(
+                who=who, place=place(BUILD_NODE[move.loc]), n=cost)
         if kind is City:
             loc = LOC_OF[move.node]
-            return (f"{who} founds a city at {place(move.node)} "
-                    f"({city_cost(state, mover, loc)} {EMPIRES[state.markers[loc]]})")
+            # Translators: a city = the rulebook's città.
+            return _("{who} founds a city at {place} ({cost})").format(
+                who=who, place=place(move.node),
+                cost=colour_count(state.markers[loc], city_cost(state, mover, loc)))
         if kind is Exchange:
             dropped = words(move.discard)
-            return (f"{who} discards {dropped} and draws 3 cards" if move.take < 0 else
-                    f"{who} discards {dropped} and takes a {EMPIRES[move.take]} card from "
-                    f"the discard pile")
+            if move.take < 0:
+                return _("{who} discards {cards} and draws 3 cards").format(who=who, cards=dropped)
+            return _("{who} discards {cards} and takes a {colour} card from the discard "
+                     "pile").format(who=who, cards=dropped, colour=colour_name(move.take))
         if kind is Offer:
-            return f"{who} proposes a trade to Seat {move.partner}"
+            # Translators: {who} and {partner} are players' names; the rulebook's commercio.
+            return _("{who} proposes a trade to {partner}").format(
+                who=who, partner=f"Seat {move.partner}")
         if kind is Answer:
-            verb = "accepts" if move.accept else "refuses"
-            return f"{who} {verb} the offer of Seat {active(state)}"
+            if move.accept:
+                return _("{who} accepts the offer of {partner}").format(
+                    who=who, partner=f"Seat {active(state)}")
+            return _("{who} refuses the offer of {partner}").format(
+                who=who, partner=f"Seat {active(state)}")
         if state.phase == KEEPING:
             dropped = sub(state.hands[mover], move.counts)
             if seat == mover:
-                return f"{who} keeps {words(move.counts)} and discards {words(dropped)}"
-            return f"{who} keeps {KEEP} cards and discards {words(dropped)}"
+                return _("{who} keeps {cards} and discards {dropped}").format(
+                    who=who, cards=words(move.counts), dropped=words(dropped))
+            return ngettext("{who} keeps {n} card and discards {dropped}",
+                            "{who} keeps {n} cards and discards {dropped}", KEEP).format(
+                who=who, n=KEEP, dropped=words(dropped))
         if p is not None and p.kind == "offer":
             if p.give == ZERO:
-                return f"{who} offers {words(move.counts)} to Seat {p.target}"
-            return f"{who} asks Seat {p.target} for {words(move.counts)}"
-        return f"{who} pays {words(move.counts)}"
+                return _("{who} offers {cards} to {partner}").format(
+                    who=who, cards=words(move.counts), partner=f"Seat {p.target}")
+            return _("{who} asks {partner} for {cards}").format(
+                who=who, cards=words(move.counts), partner=f"Seat {p.target}")
+        return _("{who} pays {cards}").format(who=who, cards=words(move.counts))
 
 
 def _hand_view(state: State, s: int, seat: int | None) -> dict:
@@ -860,13 +948,13 @@ def from_view(view: dict) -> State:
 def place(node: int) -> str:
     """A sea node in words: 'Tyre', '12 Carthago', 'the west coast of 16 Italia'."""
     loc = LOC_OF[node]
-    if loc == TYRE:
-        return "Tyre"
-    name = f"{loc} {LABELS[loc]}"
+    name = place_name(loc)
     if node == WEST:
-        return f"the west coast of {name}"
+        # Translators: Italy's west coast (the rulebook: "la parte occidentale della penisola").
+        return _("the west coast of {place}").format(place=name)
     if node == EAST:
-        return f"the east coast of {name}"
+        # Translators: Italy's east coast ("la zona est della penisola").
+        return _("the east coast of {place}").format(place=name)
     return name
 
 
@@ -919,7 +1007,7 @@ def _finish(state: State) -> State:
     totals = [s["total"] for s in scores(state)]
     best = max(totals)
     winners = tuple(s for s, t in enumerate(totals) if t == best)
-    reason = "most points" if len(winners) == 1 else "most points, shared"
+    reason = N_("most points") if len(winners) == 1 else N_("most points, shared")
     return replace(state, phase=OVER, outcome=Outcome(winners, reason))
 
 
@@ -1005,12 +1093,12 @@ def _header_problem(state: State, seat: int, move) -> str:
     if kind is Offer:
         return offer_problem(state, seat, move.partner)
     if kind is Answer:
-        return "there is no offer to answer"
+        return _("there is no offer to answer")
     if kind is Cancel:
-        return "there is nothing to cancel"
+        return _("there is nothing to cancel")
     if kind is Cards:
-        return "choose an action first"
-    return "play a tile only in the tile phase"
+        return _("choose an action first")
+    return _("play a tile only in the tile phase")
 
 
 def _headers(state: State, seat: int) -> list:

@@ -8,7 +8,9 @@ The `ui` dict, built by the Board, says what the player is doing (see `render`).
 """
 from __future__ import annotations
 
+from ...i18n import N_, _, ngettext
 from ...screens.svg import clip, esc, group, tag, text
+from .rules import colour_count, colour_name, place_name
 
 WIDTH = 360
 CELL_W, CELL_H, INSET = 50, 64, 3
@@ -29,9 +31,15 @@ NEUTRAL, SEA, SEA_LINE, SAND, RIDGE, GOLD = ("#efe6cf", "#3b78ab", "#6d9fc9", "#
 # Players' pieces: colours unlike the empires', each with its seat number on it.
 SEAT_FILL = ("#c62828", "#1565c0", "#ffffff", "#263238")
 SEAT_INK = ("#ffffff", "#ffffff", "#1d2430", "#ffffff")
-SEAT_COLOURS = ("red", "blue", "white", "black")
-PHASES = {"tiles": "Map tiles", "actions": "Actions", "keep": "End of the turn",
-          "over": "Game over"}
+# Translators: the colour of a player's pieces (galleons and cities).
+SEAT_COLOURS = (N_("red"), N_("blue"), N_("white"), N_("black"))
+# Translators: the phases of a turn; the rulebook's "Piazzamento delle tessere mappa", "Azione
+# dei giocatori", "Fine del turno".
+PHASES = {"tiles": N_("Map tiles"), "actions": N_("Actions"), "keep": N_("End of the turn"),
+          "over": N_("Game over")}
+# The same phases inside a sentence ("Tyros map, turn 2, actions, ...").
+PHASES_INNER = {"tiles": N_("map tiles"), "actions": N_("actions"), "keep": N_("end of the turn"),
+                "over": N_("game over")}
 
 STYLE = """
 .tyros-panel{display:flex;flex-direction:column;gap:6px;margin-top:4px;font-size:.95rem}
@@ -61,26 +69,27 @@ svg.tyros [data-action]:focus-visible .cell{stroke:#2a7de1;stroke-width:4}
 def names_of(names, players: int) -> tuple:
     """A clipped name per seat, falling back to the player's number."""
     names = list(names or []) + [""] * players
-    return tuple(clip(names[s] or "", 24) or f"Player {s + 1}" for s in range(players))
+    return tuple(clip(names[s] or "", 24) or _("Player {n}").format(n=s + 1)
+                 for s in range(players))
 
 
 def swatch(colour: int, count=None) -> str:
     """An empire colour as a small HTML chip with its letter (and a count)."""
     label = LETTERS[colour] if count is None else f"{LETTERS[colour]} {count}"
     return (f'<span class="tyros-sw c{colour}" role="img" aria-label="'
-            f'{esc(EMPIRES[colour] if count is None else f"{count} {EMPIRES[colour]}")}">'
+            f'{esc(colour_name(colour) if count is None else colour_count(colour, count))}">'
             f'{esc(label)}</span>')
 
 
 def cards_html(vector) -> str:
     """A hand or a set of cards, grouped by colour with counts."""
     chips = [swatch(c, n) for c, n in enumerate(vector) if n]
-    return " ".join(chips) if chips else "no cards"
+    return " ".join(chips) if chips else esc(_("no cards"))
 
 
 def cards_words(vector) -> str:
-    parts = [f"{n} {EMPIRES[c]}" for c, n in enumerate(vector) if n]
-    return ", ".join(parts) if parts else "no cards"
+    parts = [colour_count(c, n) for c, n in enumerate(vector) if n]
+    return ", ".join(parts) if parts else _("no cards")
 
 
 def button(label: str, action: str, value="", primary: bool = False, disabled: bool = False,
@@ -153,11 +162,27 @@ def summary_line(view: dict, shown: tuple) -> str:
     """The position in one sentence for screen readers."""
     outcome = view.get("outcome")
     if outcome:
-        return "Tyros, game over, " + " and ".join(shown[s] for s in outcome["winners"]) + " won"
-    mover = shown[view["to_move"][0]] if view["to_move"] else "nobody"
-    sizes = ", ".join(f"{EMPIRES[e]} {view['empire_sizes'][e]}" for e in range(4))
-    return (f"Tyros map, turn {view['turn']}, {PHASES[view['phase']].lower()}, {mover} to play; "
-            f"empire sizes {sizes}")
+        winners = [shown[s] for s in outcome["winners"]]
+        return ngettext("Tyros, game over, {names} won", "Tyros, game over, {names} won",
+                        len(winners)).format(names=and_list(winners))
+    sizes = ", ".join(_("{colour} {size}").format(colour=colour_name(e),
+                                                  size=view["empire_sizes"][e])
+                      for e in range(4))
+    phase = _(PHASES_INNER[view["phase"]])
+    if not view["to_move"]:
+        return _("Tyros map, turn {turn}, {phase}, nobody to play; empire sizes {sizes}").format(
+            turn=view["turn"], phase=phase, sizes=sizes)
+    return _("Tyros map, turn {turn}, {phase}, {name} to play; empire sizes {sizes}").format(
+        turn=view["turn"], phase=phase, name=shown[view["to_move"][0]], sizes=sizes)
+
+
+def and_list(items) -> str:
+    """Names joined with "and": "a", "a and b", "a and b and c"."""
+    items = list(items)
+    text = items[0] if items else ""
+    for item in items[1:]:
+        text = _("{first} and {second}").format(first=text, second=item)
+    return text
 
 
 def _strip(view: dict, shown: tuple) -> str:
@@ -173,11 +198,14 @@ def _strip(view: dict, shown: tuple) -> str:
         fill = GOLD if s in moving else "#d6ecd2" if s in winners else "#ebe3d3"
         badges = []
         if view["first"] == s and view["phase"] != "over":
-            badges.append("1st")
+            # Translators: short badge: the first player of the turn (primo giocatore).
+            badges.append(_("1st"))
         if s in passed:
-            badges.append("passed")
+            # Translators: short badge: the player has passed (passare).
+            badges.append(_("passed"))
         if s in winners:
-            badges.append("won")
+            # Translators: short badge: the player won.
+            badges.append(_("won"))
         room = int((w - 30 - 7 * len(" ".join(badges))) / 7)
         cell = [tag("rect", width=w, height=float(CHIP_H), rx=6, fill=fill,
                     stroke="#1d2430" if s in moving else "#cfc5b1", class_="chip"),
@@ -185,19 +213,29 @@ def _strip(view: dict, shown: tuple) -> str:
                 text(28, 17, clip(shown[s], max(4, room)), font_size=12,
                      font_weight="bold" if s in moving else None, fill="#1d2430",
                      class_="name"),
-                text(28, 33, f"{hand['cards']} cards, {hand['tiles']} tiles", font_size=12,
+                text(28, 33, cards_and_tiles(hand["cards"], hand["tiles"]), font_size=12,
                      fill="#4a4036", class_="counts")]
         if badges:
             cell.append(text(w - 5, 17, " ".join(badges), font_size=12, font_weight="bold",
                              fill="#7a4b00", text_anchor="end", class_="badges"))
-        words = (f"{shown[s]}, {SEAT_COLOURS[s]} pieces number {s + 1}, {hand['cards']} cards, "
-                 f"{hand['tiles']} tiles" + "".join(f", {b}" for b in badges)
-                 + (", to play" if s in moving else ""))
+        words = _("{name}, {colour} pieces number {n}, {hand}").format(
+            name=shown[s], colour=_(SEAT_COLOURS[s]), n=s + 1,
+            hand=cards_and_tiles(hand["cards"], hand["tiles"]))
+        words += "".join(f", {b}" for b in badges)
+        if s in moving:
+            words = _("{player}, to play").format(player=words)
         row, col = divmod(s, 2)
         parts.append(group(*cell, x=4 + col * (w + 4), y=2 + row * (CHIP_H + 4), role="img",
                            aria_label=words,
                            class_=f"player seat{s}" + " to-play" * (s in moving)))
     return group(*parts, class_="players")
+
+
+def cards_and_tiles(cards: int, tiles: int) -> str:
+    """'10 cards, 5 tiles' (carte, tessere mappa)."""
+    return _("{cards}, {tiles}").format(
+        cards=ngettext("{n} card", "{n} cards", cards).format(n=cards),
+        tiles=ngettext("{n} tile", "{n} tiles", tiles).format(n=tiles))
 
 
 def _map(view: dict, ui: dict, shown: tuple) -> str:
@@ -244,19 +282,22 @@ def _field(view: dict, ui: dict, field: dict, shown: tuple) -> str:
     kind = field["kind"]
     inner = dict(x=INSET, y=INSET, width=CELL_W - 2 * INSET, height=CELL_H - 2 * INSET, rx=5)
     if kind == "open_sea":
-        return group(text(CELL_W / 2, CELL_H / 2 + 4, "open", font_size=12, fill="#dce9f5",
+        # Translators: "open sea" written on the map in two short lines (a cell 50 px wide).
+        return group(text(CELL_W / 2, CELL_H / 2 + 4, _("open"), font_size=12, fill="#dce9f5",
                           text_anchor="middle"),
-                     text(CELL_W / 2, CELL_H / 2 + 17, "sea", font_size=12, fill="#dce9f5",
+                     # Translators: the second line of "open sea" on the map.
+                     text(CELL_W / 2, CELL_H / 2 + 17, _("sea"), font_size=12, fill="#dce9f5",
                           text_anchor="middle"),
                      x=x, y=y, class_="open-sea", role="img",
-                     aria_label="Open sea: no galleon enters or crosses it")
+                     aria_label=_("Open sea: no galleon enters or crosses it"))
     if kind == "desert":
         dunes = "M6,40q6,-6 12,0t12,0M14,26q6,-6 12,0t12,0"
         return group(tag("rect", fill=SAND, **inner),
                      tag("path", d=dunes, stroke=RIDGE, stroke_width=1.5, fill="none"),
-                     text(CELL_W / 2, 16, "desert", font_size=12, fill="#5b4a26",
+                     # Translators: written on the map's desert field (50 px wide).
+                     text(CELL_W / 2, 16, _("desert"), font_size=12, fill="#5b4a26",
                           text_anchor="middle"),
-                     x=x, y=y, class_="desert", role="img", aria_label="Desert: never entered")
+                     x=x, y=y, class_="desert", role="img", aria_label=_("Desert: never entered"))
     loc = 0 if kind == "tyre" else field["number"]
     empire = view["markers"][loc]
     lit = loc in ui.get("lit", ())
@@ -273,7 +314,7 @@ def _field(view: dict, ui: dict, field: dict, shown: tuple) -> str:
                   text(CELL_W - 12, 17, LETTERS[empire], font_size=12, font_weight="bold",
                        fill="#1d2430", text_anchor="middle", class_="letter")]
     if kind == "tyre":
-        parts.append(text(5, 17, "Tyre", font_size=12, fill="#1d2430",
+        parts.append(text(5, 17, place_name(0), font_size=12, fill="#1d2430",
                           stroke="#ffffff", stroke_width=2.5, paint_order="stroke"))
     else:
         parts.append(text(6, 17, loc, font_size=12, font_weight="bold", fill="#1d2430",
@@ -283,15 +324,19 @@ def _field(view: dict, ui: dict, field: dict, shown: tuple) -> str:
     if loc == 16:
         parts += [tag("path", d=f"M{CELL_W / 2},22V{CELL_H - 6}", stroke="#8b7d62",
                       stroke_width=1, stroke_dasharray="3 2"),
-                  text(5, 31, "W", font_size=12, fill="#4a4036"),
-                  text(CELL_W - 5, 31, "E", font_size=12, fill="#4a4036", text_anchor="end")]
+                  # Translators: one letter for Italy's west coast on the map.
+                  text(5, 31, _("W"), font_size=12, fill="#4a4036"),
+                  # Translators: one letter for Italy's east coast on the map.
+                  text(CELL_W - 5, 31, _("E"), font_size=12, fill="#4a4036", text_anchor="end")]
     if picked or lit:
         parts.append(tag("rect", x=1, y=1, width=CELL_W - 2, height=CELL_H - 2, rx=6,
                          fill="none", stroke="#1d2430" if picked else GOLD,
                          stroke_width=4 if picked else 3.5,
                          stroke_dasharray=None if picked else "6 3",
                          class_="picked" if picked else "lit"))
-    words = _place_words(view, loc, field, shown) + (", can be chosen" if lit else "")
+    words = _place_words(view, loc, field, shown)
+    if lit:
+        words = _("{place}, can be chosen").format(place=words)
     interactive = ui.get("interactive")
     return group(*parts, x=x, y=y,
                  class_=f"loc loc{loc}" + " lit" * lit + " picked" * picked,
@@ -325,17 +370,29 @@ def _pieces(view: dict, loc: int) -> list:
 
 def _place_words(view: dict, loc: int, field: dict, shown: tuple) -> str:
     """A location for screen readers: name, empire, city, galleons."""
-    head = "Tyre" if loc == 0 else f"{loc} {field['label']}"
+    head = place_name(loc)
     empire = view["markers"][loc]
-    words = [head, "no empire" if empire is None else f"{EMPIRES[empire]} empire"]
+    words = [head, _("no empire") if empire is None else
+             _("{colour} empire").format(colour=colour_name(empire))]
     if loc and view["cities"][loc] is not None:
-        words.append(f"city of {shown[view['cities'][loc]]}")
+        words.append(_("city of {name}").format(name=shown[view["cities"][loc]]))
     nodes = ("16W", "16E") if loc == 16 else ("T",) if loc == 0 else (str(loc),)
     for node in nodes:
         for s, g in enumerate(view["galleons"]):
             if g.get(node):
-                coast = {"16W": " on the west coast", "16E": " on the east coast"}.get(node, "")
-                words.append(f"{g[node]} galleon{'s' * (g[node] > 1)} of {shown[s]}{coast}")
+                k, name = g[node], shown[s]
+                if node == "16W":
+                    words.append(ngettext("{n} galleon of {name} on the west coast",
+                                          "{n} galleons of {name} on the west coast",
+                                          k).format(n=k, name=name))
+                elif node == "16E":
+                    words.append(ngettext("{n} galleon of {name} on the east coast",
+                                          "{n} galleons of {name} on the east coast",
+                                          k).format(n=k, name=name))
+                else:
+                    # Translators: galeoni in the rulebook.
+                    words.append(ngettext("{n} galleon of {name}", "{n} galleons of {name}",
+                                          k).format(n=k, name=name))
     return ", ".join(words)
 
 
@@ -346,16 +403,19 @@ def panel(view: dict, ui: dict, names) -> str:
     the Board wrote from the legal moves)."""
     shown = names_of(names, view["players"])
     parts = [f"<style>{STYLE}</style>", f'<p class="tyros-status">{esc(status_line(view, shown))}</p>',
-             '<div class="tyros-row tyros-empires" aria-label="Empires by size">'
+             '<div class="tyros-row tyros-empires" aria-label="' + esc(_("Empires by size")) + '">'
              + "".join(f'{swatch(e)}<span>{view["empire_sizes"][e]}'
                        f'{_rank_word(view["empire_ranks"][e])}</span>' for e in range(4))
              + "</div>",
-             f'<p class="tyros-public">Deck {view["deck"]} · discards '
-             f'{cards_html(view["discards"])} · tile pile {view["tile_pile"]}</p>']
+             # Translators: the rulebook's mazzo (deck), scarti (discards), pila (tile pile).
+             '<p class="tyros-public">' + _("Deck {deck} · discards {discards} · tile pile "
+                                            "{tiles}").format(
+                 deck=view["deck"], discards=cards_html(view["discards"]),
+                 tiles=view["tile_pile"]) + '</p>']
     seat = view["seat"]
     mine = None if seat is None else view["hands"][seat].get("own")
     if mine is not None:
-        parts.append(f'<p class="tyros-hand"><strong>Your cards:</strong> '
+        parts.append('<p class="tyros-hand"><strong>' + esc(_("Your cards:")) + '</strong> '
                      f'{cards_html(mine["cards"])} ({sum(mine["cards"])})</p>')
     if ui.get("controls"):
         parts.append(f'<div class="tyros-controls">{ui["controls"]}</div>')
@@ -363,25 +423,36 @@ def panel(view: dict, ui: dict, names) -> str:
     return f'<div class="tyros-panel">{"".join(parts)}</div>'
 
 
+# Translators: an empire's rank by size; the rulebook's "Impero maggiore", "2nd maggiore",
+# "3rd maggiore", "Impero minore".
+RANK_WORDS = (N_("largest"), N_("2nd"), N_("3rd"), N_("smallest"))
+
+
 def _rank_word(rank: int) -> str:
-    return f" ({('largest', '2nd', '3rd', 'smallest')[rank]})"
+    return " (" + esc(_(RANK_WORDS[rank])) + ")"
 
 
 def status_line(view: dict, shown: tuple) -> str:
     """Turn, phase, round, whose step it is and the first player."""
     if view["phase"] == "over":
-        return f"Game over after turn {view['turn']}."
-    head = f"Turn {view['turn']}" + (" (the last)" if view["last_turn"] else "")
-    phase = PHASES[view["phase"]]
+        return _("Game over after turn {turn}.").format(turn=view["turn"])
+    if view["last_turn"]:
+        head = _("Turn {turn} (the last)").format(turn=view["turn"])
+    else:
+        head = _("Turn {turn}").format(turn=view["turn"])
+    phase = _(PHASES[view["phase"]])
     if view["round"]:
-        phase += f", round {view['round']}"
+        # Translators: a phase of the turn and its round of actions: "Actions, round 2".
+        phase = _("{phase}, round {round}").format(phase=phase, round=view["round"])
     mover = shown[view["to_move"][0]] if view["to_move"] else ""
     pending = view["pending"]
     if pending and pending["waiting"]:
-        doing = f"{mover} answers {shown[pending['seat']]}'s offer"
+        doing = _("{name} answers {proposer}'s offer").format(name=mover,
+                                                               proposer=shown[pending["seat"]])
     else:
-        doing = f"{mover} to play"
-    return f"{head} · {phase} · {doing} · first player {shown[view['first']]}."
+        doing = _("{name} to play").format(name=mover)
+    return _("{turn} · {phase} · {doing} · first player {name}.").format(
+        turn=head, phase=phase, doing=doing, name=shown[view["first"]])
 
 
 def players_table(view: dict, shown: tuple) -> str:
@@ -390,44 +461,54 @@ def players_table(view: dict, shown: tuple) -> str:
     for s in range(view["players"]):
         hand, supply = view["hands"][s], view["supply"][s]
         known = hand["known"]
-        note = f" (holds {cards_words(known)})" if sum(known) else ""
-        shown_tiles = (" seen: " + ", ".join(map(str, hand["shown_tiles"]))
-                       if hand["shown_tiles"] else "")
-        rows.append(f'<tr><td>{esc(shown[s])} <small>({SEAT_COLOURS[s]} {s + 1})</small></td>'
+        note = (" " + _("(holds {cards})").format(cards=cards_words(known))) if sum(known) else ""
+        shown_tiles = (" " + _("seen: {tiles}").format(
+            tiles=", ".join(map(str, hand["shown_tiles"]))) if hand["shown_tiles"] else "")
+        rows.append(f'<tr><td>{esc(shown[s])} <small>({esc(_(SEAT_COLOURS[s]))} {s + 1})</small></td>'
                     f'<td class="n">{hand["cards"]}{esc(note)}</td>'
                     f'<td class="n">{hand["tiles"]}{esc(shown_tiles)}</td>'
                     f'<td class="n">{supply["galleons"]}/{supply["cities"]}</td>'
                     f'<td class="n">{view["score"][s]["total"]}</td></tr>')
-    return ('<table class="tyros-players"><thead><tr><th>Player</th><th class="n">Cards</th>'
-            '<th class="n">Tiles</th><th class="n">Galleons/cities left</th>'
-            '<th class="n">Points now</th></tr></thead><tbody>' + "".join(rows)
-            + "</tbody></table>")
+    heads = ('<th>' + esc(_("Player")) + '</th><th class="n">' + esc(_("Cards")) + '</th>'
+             '<th class="n">' + esc(_("Tiles")) + '</th>'
+             # Translators: column: the player's galleons / cities not on the map yet.
+             '<th class="n">' + esc(_("Galleons/cities left")) + '</th>'
+             '<th class="n">' + esc(_("Points now")) + '</th>')
+    return ('<table class="tyros-players"><thead><tr>' + heads + '</tr></thead><tbody>'
+            + "".join(rows) + "</tbody></table>")
 
 
 def score_table(view: dict, names, labels) -> str:
     """The points by location and bonus, per player (at the end: the final score)."""
     shown = names_of(names, view["players"])
     over = view["phase"] == "over"
-    parts = [f'<section class="tyros-panel tyros-score"><style>{STYLE}</style><h3>{"Final score" if over else "Points if the game ended now"}</h3>']
+    title = _("Final score") if over else _("Points if the game ended now")
+    parts = [f'<section class="tyros-panel tyros-score"><style>{STYLE}</style><h3>{esc(title)}</h3>']
     for s in range(view["players"]):
         score = view["score"][s]
         rows = []
         for loc, how, points in score["locations"]:
             empire = view["markers"][loc]
-            place = "Tyre" if loc == 0 else f"{loc} {labels[loc]}"
-            rows.append(f"<tr><td>{esc(place)}</td><td>{EMPIRES[empire]}</td>"
-                        f"<td>{'city' if how == 'city' else 'galleons'}</td>"
+            place = place_name(loc)
+            # Translators: how a location is held: by a city (città) or by galleons (galeoni).
+            by = _("city") if how == "city" else _("galleons")
+            rows.append(f"<tr><td>{esc(place)}</td><td>{esc(colour_name(empire))}</td>"
+                        f"<td>{esc(by)}</td>"
                         f'<td class="n">{points}</td></tr>')
         if score["all_four"]:
-            rows.append(f'<tr><td colspan="3">Bonus: a city in all four empires</td>'
+            rows.append('<tr><td colspan="3">' + esc(_("Bonus: a city in all four empires")) + '</td>'
                         f'<td class="n">{score["all_four"]}</td></tr>')
         for empire in score["majorities"]:
-            rows.append(f'<tr><td colspan="3">Bonus: most cities in {EMPIRES[empire]}</td>'
-                        f'<td class="n">7</td></tr>')
+            bonus = _("Bonus: most cities in {colour}").format(colour=colour_name(empire))
+            rows.append(f'<tr><td colspan="3">{esc(bonus)}</td>'
+                        '<td class="n">7</td></tr>')
         if not rows:
-            rows.append('<tr><td colspan="4">Nothing controlled.</td></tr>')
-        parts.append(f'<h3>{esc(shown[s])}: {score["total"]} points</h3>'
-                     f'<table class="tyros-score-table"><thead><tr><th>Location</th>'
-                     f'<th>Empire</th><th>By</th><th class="n">Points</th></tr></thead><tbody>'
+            rows.append('<tr><td colspan="4">' + esc(_("Nothing controlled.")) + '</td></tr>')
+        total = ngettext("{name}: {n} point", "{name}: {n} points", score["total"]).format(
+            name=shown[s], n=score["total"])
+        parts.append(f'<h3>{esc(total)}</h3>'
+                     '<table class="tyros-score-table"><thead><tr><th>' + esc(_("Location")) + '</th>'
+                     '<th>' + esc(_("Empire")) + '</th><th>' + esc(_("By")) + '</th>'
+                     '<th class="n">' + esc(_("Points")) + '</th></tr></thead><tbody>'
                      + "".join(rows) + "</tbody></table>")
     return "".join(parts) + "</section>"
