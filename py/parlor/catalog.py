@@ -19,12 +19,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from importlib import import_module
 
+from . import i18n
+from .i18n import _, N_
+
 TRUSTLESS, CASUAL = "trustless", "casual"     # link tiers: what a link keeps secret
 
 
 @dataclass(frozen=True)
 class Option:
-    """One setup choice: its key, its label, and (value, label) pairs; the first is the default."""
+    """One setup choice: its key, its label, and (value, label) pairs; the first is the default.
+    Labels are English message ids (marked N_), translated where the form shows them."""
 
     key: str
     label: str
@@ -41,23 +45,36 @@ class Entry:
 
     key: str                                   # the game's key in records and saves
     package: str                               # e.g. "parlor.games.tsuro"
-    titles: dict                               # by language: {"en": ...}
+    titles: dict                               # by language: {"en": ...}; "en" is the fallback
     players: tuple[int, int]                   # fewest and most
-    blurb: str                                 # one line for the home screen
+    blurb: str                                 # one line for the home screen (N_-marked)
     link_tier: str | None = TRUSTLESS           # None: not playable by link
     options: tuple[Option, ...] = ()
-    seat_labels: tuple[str, ...] = ()          # names of seats when they have roles
+    seat_labels: tuple[str, ...] = ()          # names of seats when they have roles (N_)
     rules_page: str = ""                       # seeds/<game>.md: the rules as implemented
     bot_budget: int | None = None              # playout moves per bot move (generic bot)
     own_bot: bool = False                      # whether the package has bot.py
     _cache: dict = field(default_factory=dict, compare=False, repr=False)
 
-    def title(self, language: str = "en") -> str:
-        return self.titles.get(language) or self.titles["en"]
+    def title(self, language: str | None = None) -> str:
+        """The game's title in `language` (default: the language in use); a game's title is a
+        name, chosen per language, not translated through the catalogs."""
+        return self.titles.get(language or i18n.language()) or self.titles["en"]
+
+    def pitch(self) -> str:
+        """The blurb in the reader's language."""
+        return _(self.blurb)
+
+    def default_name(self, seat: int) -> str:
+        """A seat's role ("The king") or its number ("Player 2") as a game keeps it for a
+        player who typed no name: always English (see `seat_label` for the shown form)."""
+        return self.seat_labels[seat] if seat < len(self.seat_labels) else f"Player {seat + 1}"
 
     def seat_label(self, seat: int) -> str:
-        """A seat's role ("The king") or its number ("Player 2")."""
-        return self.seat_labels[seat] if seat < len(self.seat_labels) else f"Player {seat + 1}"
+        """A seat's role ("The king") or its number ("Player 2") in the reader's language."""
+        if seat < len(self.seat_labels):
+            return _(self.seat_labels[seat])
+        return _("Player {number}").format(number=seat + 1)
 
     def default_options(self) -> dict:
         return {option.key: option.default for option in self.options}
@@ -101,28 +118,34 @@ class Entry:
 GAMES: tuple[Entry, ...] = (
     Entry(
         key="tyrus", package="parlor.games.tyrus", titles={"en": "Tyrus"}, players=(2, 2),
-        blurb="Bluff and block with face-down agents to win nine elections.",
+        blurb=N_("Bluff and block with face-down agents to win nine elections."),
         rules_page="seeds/tyrus.md", bot_budget=32_000),
     Entry(
         key="tyrannen", package="parlor.games.tyrannen",
-        titles={"en": "Tod dem Tyrannen!"}, players=(2, 2),
-        blurb="The king runs for his castle; assassins hide in the crowd.",
-        options=(Option("side", "Board side", (("A", "Side A"), ("B", "Side B"))),),
-        seat_labels=("The king", "The rebels"), rules_page="seeds/tod-dem-tyrannen.md",
+        # The German edition's title in German; the published international one elsewhere.
+        titles={"en": "King & Assassins", "de": "Tod dem Tyrannen!"}, players=(2, 2),
+        blurb=N_("The king runs for his castle; assassins hide in the crowd."),
+        options=(Option("side", N_("Board side"), (("A", N_("Side A")), ("B", N_("Side B")))),),
+        seat_labels=(N_("The king"), N_("The rebels")), rules_page="seeds/tod-dem-tyrannen.md",
         own_bot=True),
     Entry(
         key="tsuro", package="parlor.games.tsuro", titles={"en": "Tsuro"}, players=(2, 8),
-        blurb="Lay path tiles; the last marker left on the board wins.",
+        blurb=N_("Lay path tiles; the last marker left on the board wins."),
         link_tier=CASUAL,
-        options=(Option("elimination_bonus", "Elimination bonus",
-                        ((False, "Off"), (True, "On"))),),
+        options=(Option("elimination_bonus", N_("Elimination bonus"),
+                        # Translators: the choices of Tsuro's "Elimination bonus", off or on
+                        ((False, N_("Off")), (True, N_("On")))),),
         rules_page="seeds/tsuro.md", bot_budget=16_000),
     Entry(
         key="tyros", package="parlor.games.tyros", titles={"en": "Tyros"}, players=(3, 4),
-        blurb="Grow empires, sail galleons, found cities, trade cards.",
+        blurb=N_("Grow empires, sail galleons, found cities, trade cards."),
         link_tier=CASUAL,
-        options=(Option("tiles_per_player", "Map tiles each", ((5, "5 (rulebook)"), (4, "4"))),
-                 Option("preset_start", "Empire starts", ((False, "Drawn"), (True, "Fixed")))),
+        options=(Option("tiles_per_player", N_("Map tiles each"),
+                        ((5, N_("5 (rulebook)")), (4, "4"))),
+                 # Translators: a setup choice of Tyros: how the empires start
+                 Option("preset_start", N_("Empire starts"),
+                        # Translators: Tyros's empire starts drawn (at random) or fixed
+                        ((False, N_("Drawn")), (True, N_("Fixed"))))),
         rules_page="seeds/tyros.md", own_bot=True),
 )
 

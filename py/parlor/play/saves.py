@@ -12,6 +12,7 @@ from dataclasses import asdict, dataclass, field, replace
 
 from .. import catalog
 from ..engine.protocol import replay
+from ..i18n import _
 
 FORMAT = 1
 PREFIX = "parlor:game:"
@@ -20,7 +21,8 @@ ID_PATTERN = re.compile(r"[0-9a-f]{16}")
 
 
 class SaveError(ValueError):
-    """A saved game that cannot be used; the message is for the player."""
+    """A saved game that cannot be used; the message is for the player (in the language in
+    use when it was raised: a store's damaged entries are read again at every drawing)."""
 
 
 class StorageFull(Exception):
@@ -31,6 +33,25 @@ def clean_name(name, fallback: str) -> str:
     """A player name as plain text: no control characters, trimmed, at most NAME_LIMIT long."""
     text = "".join(c for c in str(name) if c.isprintable()).strip()
     return text[:NAME_LIMIT] or fallback
+
+
+def computer_name(seat: int, count: int) -> str:
+    """The name a game keeps for the computer in `seat` (English, like every name the app
+    gives; `shown_name` is what a screen shows)."""
+    return "Computer" if count == 2 else f"Computer {seat}"
+
+
+def shown_name(entry, seat: int, name: str) -> str:
+    """A kept player name as the reader sees it: a name the app gave (a seat's label or
+    number, the computer) in the reader's language, a typed name as typed."""
+    if name == entry.default_name(seat):
+        return entry.seat_label(seat)
+    if name == "Computer":
+        return _("Computer")
+    if name == f"Computer {seat}":
+        # Translators: the computer's name in a game with several computer players
+        return _("Computer {number}").format(number=seat)
+    return name
 
 
 @dataclass(frozen=True)
@@ -50,6 +71,11 @@ class SavedGame:
     @property
     def entry(self):
         return catalog.entry(self.game)
+
+    @property
+    def shown_names(self) -> tuple[str, ...]:
+        """The players' names as a screen shows them, in the reader's language."""
+        return tuple(shown_name(self.entry, seat, name) for seat, name in enumerate(self.names))
 
     @property
     def engine(self):
@@ -75,11 +101,11 @@ def parse(text: str) -> SavedGame:
     try:
         data = json.loads(text)
     except (TypeError, ValueError):
-        raise SaveError("The saved data is not readable.") from None
+        raise SaveError(_("The saved data is not readable.")) from None
     if not isinstance(data, dict):
-        raise SaveError("The saved data is not a game.")
+        raise SaveError(_("The saved data is not a game."))
     if data.get("format") != FORMAT:
-        raise SaveError("This game was saved in a format this version does not know.")
+        raise SaveError(_("This game was saved in a format this version does not know."))
     try:
         game = SavedGame(
             id=_checked(data["id"], str, lambda v: ID_PATTERN.fullmatch(v)),
@@ -96,20 +122,21 @@ def parse(text: str) -> SavedGame:
         )
         low, high = game.engine.seats
         if not low <= len(game.names) <= high:
-            raise SaveError("The saved game has the wrong number of players.")
+            raise SaveError(_("The saved game has the wrong number of players."))
         result = game.replay()
     except SaveError:
         raise
     except (KeyError, TypeError, ValueError):
-        raise SaveError("The saved game is missing information it needs.") from None
+        raise SaveError(_("The saved game is missing information it needs.")) from None
     if not result.ok:
-        raise SaveError(f"The saved moves stop making sense at move {result.applied + 1}.")
+        raise SaveError(_("The saved moves stop making sense at move {number}.").format(
+            number=result.applied + 1))
     return game
 
 
 def _checked(value, kind, test):
     if not isinstance(value, kind) or isinstance(value, bool) and kind is int or not test(value):
-        raise SaveError("The saved game holds a value that cannot be right.")
+        raise SaveError(_("The saved game holds a value that cannot be right."))
     return value
 
 
@@ -143,7 +170,7 @@ class Store:
     def load(self, game_id: str) -> SavedGame:
         text = self.backend.get(PREFIX + game_id)
         if text is None:
-            raise SaveError("That game is no longer on this device.")
+            raise SaveError(_("That game is no longer on this device."))
         return parse(text)
 
     def save(self, game: SavedGame) -> None:

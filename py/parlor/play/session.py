@@ -10,13 +10,18 @@ This is the headless heart of the app (tested without a browser). Phases:
 
 The board is drawn from `seen(seat)` only: the engine's view for that seat and its legal
 moves. The game log grows by one entry per move applied.
+
+Text is drawn in the reader's language when it is asked for: the log lines are kept per
+language, the news is drawn again after a change of language, a notice is a message id.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .. import i18n
 from ..engine.protocol import SeatView, replay
 from ..engine.rng import derive
+from ..i18n import N_
 from .saves import SavedGame, StorageFull, Store, parse
 
 
@@ -28,12 +33,13 @@ class Session:
     phase: str = "pass"
     holder: int | None = None
     pending: object = None
-    news: str = ""
-    notice: str = ""
+    notice: str = ""                 # an English message id (N_), shown with _()
     resume_phase: str = ""
     board: object = field(default=None, repr=False)
     played: list = field(default_factory=list, repr=False)   # (state before, move) per move
-    lines: dict = field(default_factory=dict, repr=False)    # log lines per reading seat
+    lines: dict = field(default_factory=dict, repr=False)    # log lines per (language, seat)
+    news_of: tuple | None = field(default=None, repr=False)  # public views before and after
+    drawn_news: dict = field(default_factory=dict, repr=False)  # the news per language
 
     @classmethod
     def open(cls, saved: SavedGame, store: Store) -> "Session":
@@ -55,6 +61,22 @@ class Session:
         return [s for s in range(len(self.saved.names)) if s not in self.saved.bots]
 
     @property
+    def names(self) -> tuple[str, ...]:
+        """The players' names as the screen shows them (in the reader's language)."""
+        return self.saved.shown_names
+
+    @property
+    def news(self) -> str:
+        """The public news of the last move (HTML from the board), in the reader's language;
+        "" when there is none."""
+        if self.news_of is None:
+            return ""
+        language = i18n.language()
+        if language not in self.drawn_news:
+            self.drawn_news[language] = self.board.news(*self.news_of, self.names)
+        return self.drawn_news[language]
+
+    @property
     def mover(self) -> int | None:
         seats = self.engine.to_move(self.state)
         return seats[0] if seats else None
@@ -67,7 +89,7 @@ class Session:
 
     def log(self, seat: int | None) -> list[str]:
         """The moves so far in words, oldest first, as `seat` may read them."""
-        lines = self.lines.setdefault(seat, [])
+        lines = self.lines.setdefault((i18n.language(), seat), [])
         for before, move in self.played[len(lines):]:
             lines.append(self.engine.describe(before, move, seat))
         return lines
@@ -121,7 +143,7 @@ class Session:
         """Take back the holder's last move of this turn (see can_undo)."""
         if not self.can_undo():
             return
-        self.state, _ = self.played.pop()
+        self.state = self.played.pop()[0]
         self.saved = self.saved.with_moves(self.saved.moves[:-self.engine.token_width])
         for lines in self.lines.values():
             del lines[len(self.played):]
@@ -157,23 +179,23 @@ class Session:
         self.saved = self.saved.with_moves(self.saved.moves + self.engine.encode(move))
         self.save()
         self._advance()
-        self.news = self.board.news(self.engine.view(before, None),
-                                    self.engine.view(self.state, None), self.saved.names)
+        self.news_of = (self.engine.view(before, None), self.engine.view(self.state, None))
+        self.drawn_news = {}
         if self.news and self.phase != "over":
             self.resume_phase, self.phase = self.phase, "news"
 
     def dismiss_news(self) -> None:
         if self.phase == "news":
             self.phase = self.resume_phase
-        self.news = ""
+        self.news_of, self.drawn_news = None, {}
 
     def save(self) -> None:
         try:
             self.store.save(self.saved)
             self.notice = ""
         except StorageFull:
-            self.notice = ("This device's storage is full: the game goes on, but it will not be "
-                           "kept if you close the page. Free some space to keep it.")
+            self.notice = N_("This device's storage is full: the game goes on, but it will "
+                             "not be kept if you close the page. Free some space to keep it.")
 
 
 def computer_move(saved: SavedGame, state):
