@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 
+from ..i18n import LANGUAGES, _, language
 from .svg import esc
 
 SEAT_WORD = re.compile(r"\bSeat (\d)\b")
@@ -22,7 +23,8 @@ def button(label: str, action: str, primary: bool = False, **data) -> str:
 def action_bar(hint: str, staged: bool, extra) -> str:
     """The line saying what to do, Take back/Confirm for a staged move, the board's buttons."""
     return (f'<p class="hint" aria-live="polite">{esc(hint)}</p><div class="actions">'
-            + (button("Take back", "take-back") + button("Confirm", "confirm", True) if staged else "")
+            + (button(_("Take back"), "take-back") + button(_("Confirm"), "confirm", True)
+               if staged else "")
             + "".join(button(label, action, primary) for label, action, primary in extra)
             + "</div>")
 
@@ -31,3 +33,18 @@ def sentence(text: str) -> str:
     """`text` with a capital first letter and one full stop at the end."""
     text = text.strip().rstrip(".")
     return text[:1].upper() + text[1:] + "."
+
+
+# Until the style sheet has a rule for it: a full touch target, at the end of its row.
+PICKER_STYLE = "font: inherit; min-height: 44px; margin-left: auto; max-width: 9em"
+
+
+def language_picker() -> str:
+    """The languages the app speaks, each named in itself (the app's change handler picks up
+    name="language"; choosing one redraws the screen). The pseudo-locale is never offered."""
+    now = language()
+    picks = "".join(f'<option value="{code}" lang="{code}"{" selected" if code == now else ""}>'
+                    f'{esc(name)}</option>' for code, name in LANGUAGES.items())
+    name = esc(_("Language"))
+    return (f'<select id="language" class="language" name="language" aria-label="{name}" '
+            f'style="{PICKER_STYLE}">{picks}</select>')

@@ -5,11 +5,12 @@ seat (or a spectator's) and the moves it may make."""
 from __future__ import annotations
 
 from .. import catalog
+from ..i18n import _, ngettext
 from ..links import standing
-from ..links.clock import CHOICES, days_of, describe_days
+from ..links.clock import CHOICES, days_of, describe_days, describe_per_move
 from ..links.device import seat_link
-from ..links.record import encode
-from .html import action_bar, button, sentence
+from ..links.record import default_name, encode
+from .html import action_bar, button, language_picker, sentence
 from .qr import qr_svg
 from .status import link_status
 from .svg import esc
@@ -24,61 +25,72 @@ def title_of(session) -> str:
 
 
 def share_text(session) -> str:
-    """The message sent with a link: which game, and whose turn it is."""
+    """The message sent with a link: which game, and whose turn it is (in the sender's
+    language: it is written when the link is shared)."""
     names, protocol, record = session.names, session.protocol, session.record
     title = title_of(session)
     if protocol.phase(record) == protocol.JOINING:
-        return (f"{names[0]} invites you to play {title} on Parlor{clock_words(record)}. "
-                "Open the link to take a seat.")
+        days = days_of(record)
+        if days:
+            return _("{name} invites you to play {title} on Parlor, {per_move}. Open the link "
+                     "to take a seat.").format(name=names[0], title=title,
+                                               per_move=describe_per_move(days))
+        return _("{name} invites you to play {title} on Parlor. Open the link to take a "
+                 "seat.").format(name=names[0], title=title)
     if protocol.claim_of(record):
-        return f"{title} on Parlor: {standing.verdict(session.held, session.now())[0]}"
+        # Translators: a game's title, then the verdict on a forfeit claim
+        return _("{title} on Parlor: {verdict}").format(
+            title=title, verdict=standing.verdict(session.held, session.now())[0])
     movers = protocol.to_move(record)
     if protocol.phase(record) == protocol.OVER:
         if movers:
-            return (f"{title} on Parlor: the game is over; "
-                    f"{', '.join(names[m] for m in movers)}: open this to check it.")
-        return f"{title} on Parlor: the game is over and checked. Open the link to see it."
+            return _("{title} on Parlor: the game is over; {names}: open this to check "
+                     "it.").format(title=title, names=", ".join(names[m] for m in movers))
+        return _("{title} on Parlor: the game is over and checked. Open the link to see "
+                 "it.").format(title=title)
     others = [n for i, n in enumerate(names) if i != movers[0]]
-    return f"Your turn, {names[movers[0]]}: {title} with {', '.join(others)} on Parlor."
-
-
-def clock_words(record) -> str:
-    """", 3 days per move" for a game with a clock."""
-    days = days_of(record)
-    return f", {describe_days(days)} per move" if days else ""
+    return _("Your turn, {name}: {title} with {others} on Parlor.").format(
+        name=names[movers[0]], title=title, others=", ".join(others))
 
 
 def clock_picker(key: str, days: int) -> str:
     """The creator's choice of days per move for a game by link."""
+    # (No _() inside an f-string in this module: the extractor would not see the message.)
+    no_clock = _("No clock")
     picks = "".join(
         f'<button type="button" class="choice" aria-pressed="{str(d == days).lower()}" '
         f'data-action="clock" data-game="{esc(key)}" data-value="{d}">'
-        f'{esc(describe_days(d) if d else "No clock")}</button>' for d in CHOICES)
-    return (f'<div class="row" role="group" aria-label="Days per move by link">'
-            f'<span>By link: days per move</span>{picks}</div>')
+        f'{esc(describe_days(d) if d else no_clock)}</button>' for d in CHOICES)
+    label, shown = esc(_("Days per move by link")), esc(_("By link: days per move"))
+    return (f'<div class="row" role="group" aria-label="{label}">'
+            f'<span>{shown}</span>{picks}</div>')
 
 
 def link_screen(session, base: str, show_qr: bool, show_seat_link: bool) -> str:
     names, protocol, record = session.names, session.protocol, session.record
     result = session.replayed
     phase = protocol.phase(record) if result.ok else None
-    parts = [f'<header class="bar">{button("‹ Games", "home")}'
-             f'<h1>{esc(title_of(session))} by link</h1>'
+    heading = _("{title} by link").format(title=title_of(session))
+    parts = ['<header class="bar">' + button(_("‹ Games"), "home") + f'<h1>{esc(heading)}</h1>'
              f'<span class="turn-line">{esc(turn_line(session))}</span></header>']
     if session.notice:
         parts.append(f'<p class="notice" role="alert">{esc(session.notice)}</p>')
     if protocol.hidden_note:
-        parts.append(f'<p class="meta">{esc(protocol.hidden_note)}</p>')
+        parts.append(f'<p class="meta">{esc(protocol.note())}</p>')
     if session.seat is None and not session.joinable():
-        parts.append('<p class="notice">You are watching this game: this device holds no seat '
-                     'in it, so nothing hidden is shown.</p>')
+        parts.append('<p class="notice">' + esc(_(
+            "You are watching this game: this device holds no seat in it, so nothing hidden "
+            "is shown.")) + '</p>')
     if session.joinable():
+        invited = _("{name} invites you to play {title}").format(name=names[0],
+                                                               title=title_of(session))
         parts.append(
-            f'<section class="card join"><h2>{esc(names[0])} invites you to play '
-            f'{esc(title_of(session))}</h2><p>{esc(invitation_line(session))}</p>'
-            f'<p class="meta">{esc(join_clock(record))}</p><label>Your name <input id="join-name" maxlength="24" '
-            f'autocomplete="off" value="Player {len([s for s in record.seats if s.joined]) + 1}">'
-            f'</label>{button("Take a seat", "join", True)}</section>')
+            f'<section class="card join"><h2>{esc(invited)}</h2>'
+            f'<p>{esc(invitation_line(session))}</p>'
+            f'<p class="meta">{esc(join_clock(record))}</p><label>' + esc(_("Your name"))
+            + ' <input id="join-name" maxlength="24" autocomplete="off" '
+            f'value="{esc(join_default(record))}"></label>'
+            + button(_("Take a seat"), "join", True) + '</section>')
     if session.sent:
         parts.append(share_card(session, base, show_qr))
     parts.append(play_area(session, phase))
@@ -88,27 +100,47 @@ def link_screen(session, base: str, show_qr: bool, show_seat_link: bool) -> str:
     if clock:
         parts.append(f'<p class="meta clock">{esc(clock)}</p>')
     if session.seat is not None and not session.sent:
-        parts.append(f'<p class="resend">{button("Send my latest link again", "resend")}</p>')
+        parts.append('<p class="resend">' + button(_("Send my latest link again"), "resend")
+                     + '</p>')
     if standing.may_claim(session.held, session.now()):
         debtor = session.names[protocol.owing(record)]
-        parts.append(f'<section class="card claim"><p>{esc(debtor)} has not answered in '
-                     f'{esc(describe_days(days_of(record)))}. You may claim that they '
-                     f'forfeited: the game ends and you send the claim.</p>'
-                     f'{button("Claim a forfeit", "forfeit")}</section>')
+        days = days_of(record)
+        claim = ngettext("{name} has not answered in {n} day. You may claim that they "
+                         "forfeited: the game ends and you send the claim.",
+                         "{name} has not answered in {n} days. You may claim that they "
+                         "forfeited: the game ends and you send the claim.",
+                         days).format(name=debtor, n=days)
+        parts.append(f'<section class="card claim"><p>{esc(claim)}</p>'
+                     + button(_("Claim a forfeit"), "forfeit") + '</section>')
     if session.seat is not None:
         parts.append(private_card(session, base, show_seat_link))
+    parts.append(f'<p class="more">{language_picker()}</p>')
     return "".join(parts)
+
+
+def join_default(record) -> str:
+    """The name the join form offers: the next seat's number, in the reader's language."""
+    return _("Player {number}").format(number=len([s for s in record.seats if s.joined]) + 1)
+
+
+def joining_name(record, typed: str) -> str:
+    """The name to join under: what was typed or, when the form's offer was left as it is
+    (or emptied), the seat's default name as a record keeps it (in English)."""
+    if typed.strip() in ("", join_default(record)):
+        return default_name(len([s for s in record.seats if s.joined]))
+    return typed
 
 
 def invitation_line(session) -> str:
     """What the game is and how playing by link works, in one sentence."""
     entry = catalog.entry(session.record.game)
-    return (f"{entry.blurb.rstrip('.')}: you play on your own phone, and each move travels "
-            "as a link you send back in your chat.")
+    # Translators: {pitch} is the game's one-line pitch without its full stop
+    return _("{pitch}: you play on your own phone, and each move travels as a link you send "
+             "back in your chat.").format(pitch=entry.pitch().rstrip("."))
 
 
 def turn_line(session) -> str:
-    return ("A seat is open for you" if session.joinable()
+    return (_("A seat is open for you") if session.joinable()
             else link_status(session.held, session.now(), clock=False))
 
 
@@ -128,33 +160,34 @@ def play_area(session, phase) -> str:
                                 board.buttons(seen, pending)))
     if actions and not session.sent:
         parts.append('<div class="actions">' + "".join(
-            button(protocol.action_labels[a], "link-act", True, value=a) for a in actions)
+            button(protocol.action_label(a), "link-act", True, value=a) for a in actions)
             + "</div>")
     summary = board.summary(seen.view, names)
     if summary:
-        label = "Result" if phase == protocol.OVER else "Latest"
+        label = _("Result") if phase == protocol.OVER else _("Latest")
         parts.append(f'<details class="card" {"open" if phase == protocol.OVER else ""}>'
-                     f'<summary>{label}</summary>{summary}</details>')
+                     f'<summary>{esc(label)}</summary>{summary}</details>')
     return "".join(parts)
 
 
 def waiting_card(session, phase, actions) -> str:
     names, protocol = session.names, session.protocol
     if phase == protocol.JOINING and session.seat == 0:
-        text = ("Send the invitation link to your friends. Each one who takes a seat sends a "
-                "link back or on: open it here.")
+        text = _("Send the invitation link to your friends. Each one who takes a seat sends a "
+                 "link back or on: open it here.")
     elif phase == protocol.JOINING and session.seat is not None:
-        text = ("You have your seat. Send this link on to the players still to join: the game "
-                "starts when every seat is taken.")
+        text = _("You have your seat. Send this link on to the players still to join: the "
+                 "game starts when every seat is taken.")
     elif phase == protocol.JOINING:
-        text = "This game is waiting for its players."
+        text = _("This game is waiting for its players.")
     elif actions:
-        text = "Everyone has joined. Start the game: what is dealt is drawn from all your secrets."
+        text = _("Everyone has joined. Start the game: what is dealt is drawn from all your "
+                 "secrets.")
     else:
-        text = f"Waiting for {names[0]} to start the game."
+        text = _("Waiting for {name} to start the game.").format(name=names[0])
     parts = [f'<section class="card waiting"><p>{esc(text)}</p>']
     if not session.sent:
-        parts += [button(protocol.action_labels[a], "link-act", True, value=a) for a in actions]
+        parts += [button(protocol.action_label(a), "link-act", True, value=a) for a in actions]
     parts.append("</section>")
     return "".join(parts)
 
@@ -164,21 +197,32 @@ def share_card(session, base: str, show_qr: bool) -> str:
     protocol = session.protocol
     movers = protocol.to_move(session.record) if session.replayed.ok else ()
     joining = protocol.phase(session.record) == protocol.JOINING
-    to = session.names[movers[0]] if movers and movers[0] != session.seat and not joining \
-        else "your friends" if len(session.names) > 2 else "your friend"
+    if movers and movers[0] != session.seat and not joining:
+        heading = _("Send this link to {name}").format(name=session.names[movers[0]])
+    elif len(session.names) > 2:
+        heading = _("Send this link to your friends")
+    else:
+        heading = _("Send this link to your friend")
     qr = f'<div class="qr-box">{qr_svg(url)}</div>' if show_qr else ""
-    return (f'<section class="card share"><h2>Send this link to {esc(to)}</h2>'
+    return (f'<section class="card share"><h2>{esc(heading)}</h2>'
             f'<p class="share-text">{esc(share_text(session))}</p>'
-            f'<textarea id="share-link" readonly rows="3" aria-label="The link to send">{esc(url)}</textarea>'
-            f'<div class="actions">{button("Share…", "share", True)}{button("Copy link", "copy")}'
-            f'{button("Hide QR code" if show_qr else "QR code", "qr")}</div>{qr}'
-            f'<p class="meta">Anyone with this link can watch the game.</p></section>')
+            '<textarea id="share-link" readonly rows="3" '
+            'aria-label="' + esc(_("The link to send")) + f'">{esc(url)}</textarea>'
+            '<div class="actions">' + button(_("Share…"), "share", True)
+            + button(_("Copy link"), "copy")
+            + button(_("Hide QR code") if show_qr else _("QR code"), "qr") + f'</div>{qr}'
+            '<p class="meta">' + esc(_("Anyone with this link can watch the game."))
+            + '</p></section>')
 
 
 def join_clock(record) -> str:
     days = days_of(record)
-    return (f"Clock: {describe_days(days)} per move; a player who does not answer in time "
-            "may be claimed to have forfeited." if days else "This game has no clock.")
+    if not days:
+        return _("This game has no clock.")
+    return ngettext("Clock: {n} day per move; a player who does not answer in time may be "
+                    "claimed to have forfeited.",
+                    "Clock: {n} days per move; a player who does not answer in time may be "
+                    "claimed to have forfeited.", days).format(n=days)
 
 
 def verdict_card(session) -> str:
@@ -189,19 +233,21 @@ def verdict_card(session) -> str:
 def private_card(session, base: str, show: bool) -> str:
     body = ""
     if show:
-        body = (f'<textarea id="seat-link" readonly rows="3" aria-label="Private seat link">'
+        body = ('<textarea id="seat-link" readonly rows="3" '
+                'aria-label="' + esc(_("Private seat link")) + '">'
                 f'{esc(link_url(base, seat_link(session.held)))}</textarea>')
-    label = "Hide the private link" if show else "Show the private link"
-    return ('<details class="card private"><summary>Take this seat to another device</summary>'
-            '<p><strong>Private:</strong> this link carries your secret. Whoever opens it can '
-            'play as you and see what you hold. Never post it in a group chat.</p>'
-            + button(label, "seat-link") + body + "</details>")
+    label = _("Hide the private link") if show else _("Show the private link")
+    warning = _("<strong>Private:</strong> this link carries your secret. Whoever opens it can "
+                "play as you and see what you hold. Never post it in a group chat.")
+    return ('<details class="card private"><summary>' + esc(_("Take this seat to another device"))
+            + f'</summary><p>{warning}</p>' + button(label, "seat-link") + body + "</details>")
 
 
 def damaged_link(key: str, text: str) -> str:
     """A kept game by link that cannot be opened: its raw text to export, and Discard."""
-    return (f'<li class="saved-game damaged"><div><strong>A damaged game by link</strong>'
-            f'<br><span class="status">It cannot be opened by this version of Parlor.</span>'
-            f'<details><summary>Export</summary><textarea readonly rows="3" '
-            f'aria-label="The damaged game as kept">{esc(text)}</textarea></details></div>'
-            f'{button("Discard", "discard-link", key=key)}</li>')
+    return ('<li class="saved-game damaged"><div><strong>' + esc(_("A damaged game by link"))
+            + '</strong><br><span class="status">'
+            + esc(_("It cannot be opened by this version of Parlor.")) + '</span>'
+            '<details><summary>' + esc(_("Export")) + '</summary><textarea readonly rows="3" '
+            'aria-label="' + esc(_("The damaged game as kept")) + f'">{esc(text)}</textarea>'
+            '</details></div>' + button(_("Discard"), "discard-link", key=key) + '</li>')

@@ -3,6 +3,7 @@ view of the player at the screen (at the end, what everyone may see)."""
 from __future__ import annotations
 
 from ..engine.protocol import SeatView
+from ..i18n import _
 from .html import button, with_names
 from .svg import esc
 
@@ -16,23 +17,24 @@ def replay_button(session) -> str:
     """The way into the replay, once there is a move to look back on."""
     if not session.played or session.phase not in ("play", "bot", "over"):
         return ""
-    return button("Replay the moves", "replay")
+    return button(_("Replay the moves"), "replay")
 
 
 def replay_screen(session, header: str, step: int) -> str:
     """Position `step` (0: the start, len(played): now) with the move that led to it."""
     seat, total = replay_seat(session), len(session.played)
-    names = session.saved.names
+    names = session.names
     state = session.played[step][0] if step < total else session.state
     if step == 0:
-        line = "The start of the game."
+        line = _("The start of the game.")
     else:
         before, move = session.played[step - 1]
         line = with_names(session.engine.describe(before, move, seat), names)
     seen = SeatView(session.engine.view(state, seat), (), seat)
-    steps = (step_button("‹ Back", -1, step > 0) + step_button("Forward ›", 1, step < total)
-             + button("Back to the game", "replay-done", True))
-    return (header + f'<section class="card replay" aria-live="polite"><h2>Move {step} of {total}</h2>'
+    steps = (step_button(_("‹ Back"), -1, step > 0) + step_button(_("Forward ›"), 1, step < total)
+             + button(_("Back to the game"), "replay-done", True))
+    heading = _("Move {number} of {total}").format(number=step, total=total)
+    return (header + f'<section class="card replay" aria-live="polite"><h2>{esc(heading)}</h2>'
             f'<p>{esc(line)}</p></section>'
             f'<div class="board">{session.board.svg(seen, None, names, False)}</div>'
             f'<div class="actions">{steps}</div>')

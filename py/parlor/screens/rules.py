@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..engine.protocol import SeatView
 from ..engine.rng import Stream
+from ..i18n import _
 from .html import button
 from .svg import esc
 
@@ -28,23 +29,24 @@ def sample_positions(entry, wanted: set[int]) -> dict:
 
 
 def rules_screen(entry) -> str:
-    title = esc(entry.title())
-    header = (f'<header class="bar">{button("‹ Back", "back")}<h1>How to play {title}</h1>'
-              '</header>')
+    heading = _("How to play {title}").format(title=entry.title())
+    header = '<header class="bar">' + button(_("‹ Back"), "back") + f'<h1>{esc(heading)}</h1></header>'
     try:
         steps = entry.module("howto").STEPS
     except ModuleNotFoundError:
-        return header + ('<section class="card howto"><p>This game has no rules page yet.</p>'
-                         '</section>')
-    positions = sample_positions(entry, {at for _, _, at in steps if at is not None})
+        return header + ('<section class="card howto"><p>'
+                         + esc(_("This game has no rules page yet.")) + '</p></section>')
+    positions = sample_positions(entry, {step[2] for step in steps if step[2] is not None})
     board = entry.board()
     names = tuple(entry.seat_label(i) for i in range(entry.players[0]))
     parts = [header, '<section class="card howto">']
     for heading, text, at in steps:
+        heading, text = _(heading), _(text)
         parts.append(f"<h2>{esc(heading)}</h2><p>{esc(text)}</p>")
         if at in positions:
             seen = SeatView(entry.engine.view(positions[at], None), (), None)
-            parts.append(f'<div class="board howto-board" role="img" aria-label="{esc(heading)}: '
-                         f'an example">{board.svg(seen, None, names, False)}</div>')
+            label = _("{heading}: an example").format(heading=heading)
+            parts.append(f'<div class="board howto-board" role="img" aria-label="{esc(label)}">'
+                         f'{board.svg(seen, None, names, False)}</div>')
     parts.append("</section>")
     return "".join(parts)

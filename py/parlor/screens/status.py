@@ -4,16 +4,22 @@ from __future__ import annotations
 import time
 
 from .. import catalog
+from ..i18n import N_, _, ngettext
 from ..links import standing
 from ..links.clock import describe_left
+from ..links.record import shown_name
+
+# Translators: a month, short, in a date such as "5 Mar 2025"
+MONTHS = (N_("Jan"), N_("Feb"), N_("Mar"), N_("Apr"), N_("May"), N_("Jun"), N_("Jul"),
+          N_("Aug"), N_("Sep"), N_("Oct"), N_("Nov"), N_("Dec"))
 
 
 def result_line(outcome, names) -> str:
     if not outcome.winners:
-        return "A draw"
+        return _("A draw")
     if len(outcome.winners) == 1:
-        return f"{names[outcome.winners[0]]} won"
-    return "Shared win: " + ", ".join(names[s] for s in outcome.winners)
+        return _("{name} won").format(name=names[outcome.winners[0]])
+    return _("Shared win: {names}").format(names=", ".join(names[s] for s in outcome.winners))
 
 
 def game_status(saved) -> str:
@@ -21,9 +27,10 @@ def game_status(saved) -> str:
     state = saved.replay().state
     engine = saved.engine
     outcome = engine.outcome(state)
+    names = saved.shown_names
     if outcome is not None:
-        return result_line(outcome, saved.names)
-    return f"{saved.names[engine.to_move(state)[0]]} to play"
+        return result_line(outcome, names)
+    return _("{name} to play").format(name=names[engine.to_move(state)[0]])
 
 
 def link_status(held, now: float | None = None, clock: bool = True) -> str:
@@ -33,26 +40,30 @@ def link_status(held, now: float | None = None, clock: bool = True) -> str:
     record = held.record
     protocol = catalog.entry(record.game).link
     if not protocol.replay(record).ok:
-        return "Link damaged"
+        return _("Link damaged")
     phase = protocol.phase(record)
     if phase == protocol.JOINING:
-        return "Waiting for players"
+        return _("Waiting for players")
     verdict, kind = standing.verdict(held, now)
     if kind in ("fair", "unfair"):
-        return "Game over · " + ("verified fair" if kind == "fair" else "not fair")
+        return _("Game over · verified fair") if kind == "fair" else _("Game over · not fair")
     if kind == "forfeit":
         return verdict
     movers = protocol.to_move(record)
     remaining = standing.time_left(held, now)
-    clock = "" if remaining is None or not clock else (
-        " · time is up" if remaining <= 0 else f" · {describe_left(remaining)} left")
     if standing.may_claim(held, now):
-        return "Time is up: you may claim a forfeit"
+        return _("Time is up: you may claim a forfeit")
     if held.seat in movers:
-        return ("Your turn: publish your secret" if phase == protocol.OVER else "Your turn") + clock
-    name = record.seats[movers[0]].name or f"Player {movers[0] + 1}"
-    return (f"Not yet verified: {name} to publish their secret" if phase == protocol.OVER
-            else f"{name} to play") + clock
+        line = _("Your turn: publish your secret") if phase == protocol.OVER else _("Your turn")
+    else:
+        name = shown_name(record.seats[movers[0]], movers[0])
+        line = (_("Not yet verified: {name} to publish their secret") if phase == protocol.OVER
+                else _("{name} to play")).format(name=name)
+    if remaining is None or not clock:
+        return line
+    # Translators: a status and the time left to answer, e.g. "Your turn · 2 days 3 h left"
+    return (_("{status} · time is up") if remaining <= 0 else _("{status} · {time} left")).format(
+        status=line, time=describe_left(max(0, remaining)))
 
 
 def your_turns(links) -> int:
@@ -69,9 +80,14 @@ def your_turns(links) -> int:
 def when(stamp: float) -> str:
     seconds = max(0, time.time() - stamp)
     if seconds < 90:
-        return "just now"
+        return _("just now")
     if seconds < 5400:
-        return f"{round(seconds / 60)} min ago"
+        minutes = round(seconds / 60)
+        return ngettext("{n} min ago", "{n} min ago", minutes).format(n=minutes)
     if seconds < 36 * 3600:
-        return f"{round(seconds / 3600)} h ago"
-    return time.strftime("%d %b %Y", time.localtime(stamp))
+        hours = round(seconds / 3600)
+        return ngettext("{n} h ago", "{n} h ago", hours).format(n=hours)
+    day = time.localtime(stamp)
+    # Translators: a date, e.g. "5 Mar 2025" (the month is translated on its own)
+    return _("{day} {month} {year}").format(day=f"{day.tm_mday:02d}",
+                                            month=_(MONTHS[day.tm_mon - 1]), year=day.tm_year)
