@@ -8,18 +8,20 @@ import time
 import js
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 
-from . import catalog
+from . import catalog, i18n
+from .i18n import _
 from .links import device as linkplay
 from .links.clock import DEFAULT_CLOCK
 from .links.device import LinkProblem, LinkSession, LinkStore
 from .links.record import encode
-from .play.saves import SaveError, SavedGame, StorageFull, Store, clean_name
+from .play.saves import SaveError, SavedGame, StorageFull, Store, clean_name, computer_name
 from .play.session import Session
 from .screens import game as game_screens, home as home_screens, link as link_screens
 from .screens.rules import rules_screen
 from .screens.status import your_turns
 
 CURRENT = "parlor:current"
+LANGUAGE = "parlor.language"    # the language chosen on this device (boot.js reads it too)
 NAMES = "parlor:names"          # the names last played under, by seat: next time's suggestions
 BOT_PAUSE_MS = 350
 # data-* attributes a tap may carry; the board's own ones are listed by each board
@@ -174,6 +176,26 @@ class App:
         self.notice = ""
         self.track()
 
+    # Language: the device's choice, else the browser's; never in a link, a record or a save.
+
+    def on_change(self, event) -> None:
+        """A change of a form control: the language picker (name="language") of any screen."""
+        target = event.target
+        if str(getattr(target, "name", "") or "") == "language":
+            self.guarded(self.change_language, str(target.value))
+
+    def change_language(self, code: str) -> None:
+        """Speak `code` from now on: kept on this device (a full storage keeps it for this
+        visit only) and the screen drawn again in it."""
+        if not i18n.supported(code):
+            return
+        try:
+            self.backend.set(LANGUAGE, code)
+        except StorageFull:
+            pass
+        speak(code)
+        self.render()
+
     def run_bot(self) -> None:
         """The computer's move worked out here, on the page (when the worker cannot)."""
         if self.session is not None and self.session.phase == "bot":
@@ -237,7 +259,7 @@ class App:
 
     def show(self, screen: str, fragment: str) -> None:
         """Draw `screen` (as `here` names it); without one, the link in `fragment` or home."""
-        kind, _, key = screen.partition(":")
+        kind, _colon, key = screen.partition(":")
         if kind == "game":
             self.link = None
             return self.open_game(key)
@@ -322,7 +344,8 @@ class App:
             setup["players"] = min(high, max(low, setup["players"] + int(data["delta"])))
         else:
             choices = entry.option(data["option"]).choices
-            setup["options"][data["option"]] = next(v for v, _ in choices if str(v) == data["value"])
+            setup["options"][data["option"]] = next(v for v, _label in choices
+                                                    if str(v) == data["value"])
         self.render()
 
     def start_game(self, game_key: str, rematch_of: SavedGame | None = None,
@@ -337,17 +360,16 @@ class App:
             count = setup["players"]
             bots = tuple(i for i in range(count) if i != seat) if against_computer else ()
             chosen = home_screens.chosen_names(setup)
+            # Names the app gives (a seat's label, the computer's) are kept in English and
+            # shown in the reader's language (play.saves.shown_name).
+            label = catalog.entry(game_key).default_name
             if against_computer:    # the first field is the player's, whichever seat they take
-                first = catalog.entry(game_key).seat_label(0)
                 chosen[seat] = setup["names"][0].strip() or (
-                    setup["suggested"][0] if setup["suggested"][0] != first
-                    else catalog.entry(game_key).seat_label(seat))
-            names = tuple("Computer" if i in bots and count == 2 else
-                          f"Computer {i}" if i in bots else
-                          clean_name(chosen[i], catalog.entry(game_key).seat_label(i))
+                    setup["suggested"][0] if setup["suggested"][0] != label(0)
+                    else label(seat))
+            names = tuple(computer_name(i, count) if i in bots else clean_name(chosen[i], label(i))
                           for i in range(count))
             options = dict(setup["options"])
-            label = catalog.entry(game_key).seat_label
             self.keep_names({0 if against_computer else i: names[i] for i in range(count)
                              if i not in bots and names[i] != label(i)})
         now = time.time()
@@ -396,7 +418,7 @@ class App:
             return action(*args)
         except Exception as err:
             js.console.error(f"Parlor: {type(err).__name__}: {err}")
-            self.notice = "Something went wrong with that action; your games are safe."
+            self.notice = _("Something went wrong with that action; your games are safe.")
             self.session = self.link = None
             self.render()
 
@@ -423,7 +445,7 @@ class App:
         except LinkProblem as err:      # listed as damaged on the home screen
             held, self.notice = None, str(err)
         if held is None:
-            self.notice = self.notice or "That game is no longer on this device."
+            self.notice = self.notice or _("That game is no longer on this device.")
             return self.go_home()
         self.session = None
         self.link = LinkSession(held, self.link_store)
@@ -440,7 +462,7 @@ class App:
             fresh = self.link_store.get(self.link.record.game_id)
             if fresh is not None and fresh.record != self.link.record:
                 self.link = LinkSession(fresh, self.link_store,
-                                        notice="This game was changed in another tab.")
+                                        notice=_("This game was changed in another tab."))
                 self.render()
         elif self.link is None and self.session is None:
             self.render()
@@ -449,7 +471,7 @@ class App:
         self.read_names()
         setup = self.setups[game_key]
         name = clean_name(home_screens.chosen_names(setup)[0], "Player 1")
-        if name != catalog.entry(game_key).seat_label(0):
+        if name != catalog.entry(game_key).default_name(0):
             self.keep_names({0: name})
         low, high = catalog.entry(game_key).players
         options = dict(setup["options"]) | ({"players": setup["players"]} if low != high else {})
@@ -462,8 +484,8 @@ class App:
     def link_action(self, data: dict) -> None:
         link, action = self.link, data.get("action")
         if action == "join":
-            name = js.document.getElementById("join-name").value
-            link.join(clean_name(name, "Player 2"))
+            typed = str(js.document.getElementById("join-name").value)
+            link.join(clean_name(link_screens.joining_name(link.record, typed), "Player 2"))
             self.remember("link:" + link.record.game_id.hex())
         elif action == "confirm":
             link.confirm()
@@ -474,7 +496,7 @@ class App:
         elif action == "resend":
             link.sent = True
         elif action == "forfeit":
-            if js.window.confirm("Claim that they forfeited? The game ends for everyone."):
+            if js.window.confirm(_("Claim that they forfeited? The game ends for everyone.")):
                 link.claim_forfeit()
         elif action == "qr":
             self.show_qr = not self.show_qr
@@ -491,7 +513,7 @@ class App:
         url = js.document.getElementById("share-link").value
         text = link_screens.share_text(self.link)
         if system_sheet and hasattr(js.navigator, "share"):
-            title = "Parlor: " + catalog.entry(self.link.record.game).title()
+            title = _("Parlor: {title}").format(title=catalog.entry(self.link.record.game).title())
             details = to_js({"title": title, "text": text, "url": url},
                             dict_converter=js.Object.fromEntries)
             js.navigator.share(details).catch(IGNORE)  # the player closed the share sheet
@@ -501,7 +523,7 @@ class App:
         if hasattr(js.navigator, "clipboard"):
             js.navigator.clipboard.writeText(f"{text}\n{url}").then(COPIED, COPY_FAILED)
         else:
-            toast("Select the link above and copy it.")
+            toast(_("Select the link above and copy it."))
 
     def dispatch(self, data: dict) -> None:
         action = data.get("action")
@@ -514,7 +536,7 @@ class App:
         if action == "open-link":
             return self.open_held(data["id"])
         if action == "delete-link":
-            if js.window.confirm("Delete this game from this device?"):
+            if js.window.confirm(_("Delete this game from this device?")):
                 self.link_store.remove(linkplay.PREFIX + data["id"])
             return self.render()
         if action == "discard-link":
@@ -535,7 +557,7 @@ class App:
         if action == "open":
             return self.open_game(data["id"])
         if action == "delete":
-            if js.window.confirm("Delete this game from this device?"):
+            if js.window.confirm(_("Delete this game from this device?")):
                 self.store.remove(data["id"])
             return self.render()
         if action == "discard":
@@ -671,17 +693,42 @@ def toast(text: str) -> None:
     js.setTimeout(HIDE_TOAST, 2500)
 
 
-COPIED = create_proxy(lambda _: toast("Message and link copied: paste them into a chat."))
-COPY_FAILED = create_proxy(lambda _: toast("Select the link above and copy it."))
-IGNORE = create_proxy(lambda _: None)
+COPIED = create_proxy(lambda result: toast(_("Message and link copied: paste them into a chat.")))
+COPY_FAILED = create_proxy(lambda error: toast(_("Select the link above and copy it.")))
+IGNORE = create_proxy(lambda result: None)
 HIDE_TOAST = create_proxy(lambda: setattr(js.document.getElementById("toast"), "hidden", True))
+
+
+def speak(code: str) -> str:
+    """Make `code` the language of the app and of the page (<html lang>); the one in use."""
+    code = i18n.use(code)
+    js.document.documentElement.lang = code
+    return code
+
+
+def device_language(backend) -> str:
+    """The language chosen on this device (the pseudo-locale too, for tests), else the first
+    of the browser's languages Parlor speaks, else English."""
+    try:
+        stored = backend.get(LANGUAGE)
+    except Exception:           # storage refused to this page: follow the browser
+        stored = None
+    if stored and i18n.supported(stored):
+        return stored
+    try:
+        wanted = [str(tag) for tag in js.navigator.languages]
+    except Exception:           # no navigator.languages: the one navigator.language
+        wanted = [str(getattr(js.navigator, "language", "") or "")]
+    return i18n.choose(wanted)
 
 
 def start() -> None:
     """Take over the page from the loading screen."""
     root = js.document.getElementById("app")
     app = App(root)
+    speak(device_language(app.backend))     # before anything is drawn
     root.addEventListener("click", create_proxy(app.on_click))
+    root.addEventListener("change", create_proxy(app.on_change))
     root.addEventListener("keydown", create_proxy(app.on_key))
     region = js.document.createElement("div")
     region.id, region.className = "announce", "sr-only"
