@@ -5,11 +5,15 @@ would do is worked out from the view's public board (rules.from_view)."""
 from __future__ import annotations
 
 from . import view as view_tsuro
+from ...i18n import N_, _, ngettext
 from .rules import (LEAVE, TAKE, TILES, Pick, Place, StartMark, collisions, from_view, preview,
                     rotated_pairs)
 
-SELF_OUT = ("Every tile in every turning takes your marker out of the game: pick the way "
-            "you go.")
+# Translators: Tsuro: every tile the player holds, turned any way, ends their game.
+SELF_OUT = N_("Every tile in every turning takes your marker out of the game: pick the way "
+              "you go.")
+# Translators: Tsuro: why tapping that tile did nothing.
+NO_WAY = N_("That tile would take your marker out however it is turned: try another.")
 
 
 class Board:
@@ -19,7 +23,7 @@ class Board:
     stages_moves = True     # a start mark, a placement or a bonus pick waits for Confirm
 
     def __init__(self):
-        self.note = ""        # why the last tap did nothing, for the hint
+        self.note = ""        # why the last tap did nothing, for the hint (a message id)
         self._drawn = None    # the view last drawn: its moves are animated only once
 
     def reset(self) -> None:
@@ -51,8 +55,7 @@ class Board:
         """The tile in `slot` tried in its first way, or turned on to its next different way."""
         rotations = _ways(seen, slot)
         if not rotations:
-            self.note = ("That tile would take your marker out however it is turned: "
-                         "try another.")
+            self.note = NO_WAY
             return None
         if isinstance(pending, Place) and pending.slot == slot and pending.rotation in rotations:
             return Place(slot, rotations[(rotations.index(pending.rotation) + 1) % len(rotations)])
@@ -82,9 +85,12 @@ class Board:
     def buttons(self, seen, pending) -> list:
         """Rotate while a tile is tried (if it has another way); Keep / Give up in a bonus."""
         if seen.view["phase"] == "exchange":
-            return [("Keep", "keep", False), ("Give up", "give-up", False)]
+            # Translators: Tsuro: buttons of the elimination bonus: keep the raised tile, or
+            # give it up.
+            return [(_("Keep"), "keep", False), (_("Give up"), "give-up", False)]
         if isinstance(pending, Place) and len(_ways(seen, pending.slot)) > 1:
-            return [("Turn \u21bb", "rotate", False)]
+            # Translators: Tsuro: a button that turns the tile being tried a quarter turn.
+            return [(_("Turn \u21bb"), "rotate", False)]
         return []
 
     def hint(self, seen, pending) -> str:
@@ -93,26 +99,36 @@ class Board:
         phase = view["phase"]
         if phase == "start":
             if pending is not None:
-                return "Confirm this start mark, or tap another one."
-            return "Tap a free start mark (gold ring) on the edge for your marker."
+                # Translators: Tsuro: a start mark is one of the places on the board's edge
+                # where a marker begins (rulebook: start mark).
+                return _("Confirm this start mark, or tap another one.")
+            # Translators: Tsuro: the free start marks are drawn as gold rings.
+            return _("Tap a free start mark (gold ring) on the edge for your marker.")
         if phase == "exchange":
             return _exchange_hint(view["exchange"], pending)
         if phase != "play":
             return ""
         if self.note:
-            return self.note
+            return _(self.note)
         legal, state = seen.legal, from_view(view)
         forced = _mover(view) in preview(state, legal[0].slot, legal[0].rotation)["eliminates"]
         if pending is None:
-            return SELF_OUT if forced else ("Tap a tile of your hand to try it in front of "
-                                            "your marker (gold square).")
+            # Translators: Tsuro: the square in front of the player's marker is outlined gold.
+            return _(SELF_OUT) if forced else _("Tap a tile of your hand to try it in front of "
+                                                "your marker (gold square).")
         if forced:
-            return SELF_OUT + " Tap the tile again to turn it, then Confirm."
+            return " ".join((_(SELF_OUT), _("Tap the tile again to turn it, then Confirm.")))
         result = preview(state, pending.slot, pending.rotation)
         others = len(result["eliminates"])
-        effect = (f" It puts {others} other marker{'s' * (others > 1)} out." if others else "")
-        again = " Tap it again to turn it;" if len(_ways(seen, pending.slot)) > 1 else ""
-        return f"Your path is shown.{effect}{again} Confirm to play it."
+        sentences = [_("Your path is shown.")]
+        if others:
+            sentences.append(ngettext("It puts {n} other marker out.",
+                                      "It puts {n} other markers out.", others).format(n=others))
+        if len(_ways(seen, pending.slot)) > 1:
+            sentences.append(_("Tap it again to turn it; Confirm to play it."))
+        else:
+            sentences.append(_("Confirm to play it."))
+        return " ".join(sentences)
 
     def news(self, before: dict, after: dict, names) -> str:
         """Public news between two views: who just went out, and how, on the board."""
@@ -174,7 +190,15 @@ def _pending_ui(seen, pending) -> dict:
 
 def _exchange_hint(exchange: dict, pending) -> str:
     left = exchange["keep"] - exchange["taken_count"]
-    head = f"Elimination bonus: choose {left} more tile{'s' * (left != 1)} to keep."
+    # Translators: Tsuro: the elimination bonus is an option of the game: a player who puts
+    # others out may swap tiles with theirs, deciding on the tiles one at a time.
+    head = ngettext("Elimination bonus: choose {n} more tile to keep.",
+                    "Elimination bonus: choose {n} more tiles to keep.", left).format(n=left)
     if pending is None:
-        return f"{head} Keep the raised one, or give it up?"
-    return f"{head} Confirm to {'keep' if pending.take else 'give up'} the raised one."
+        # Translators: Tsuro: the raised one is the tile decided now.
+        then = _("Keep the raised one, or give it up?")
+    elif pending.take:
+        then = _("Confirm to keep the raised one.")
+    else:
+        then = _("Confirm to give up the raised one.")
+    return f"{head} {then}"

@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from ...engine.protocol import MalformedMove
 from ...engine.rng import shuffled
+from ...i18n import N_, _
 from ...links.casual import CasualLink
 from .rules import ENGINE, Pick, Place, State
 from .rules import _phase as engine_phase
@@ -25,9 +26,11 @@ class TsuroLink(CasualLink):
     game = "tsuro"
     engine = ENGINE
     STARTING, PLAYING, EXCHANGING = STARTING, PLAYING, EXCHANGING
-    hidden_note = ("Hands are hidden from view, not cryptographically: anyone who decodes the "
-                   "links of this game could work out every player's tiles, though nobody can "
-                   "choose or foresee a draw.")
+    # Shown on the link screen, translated there.
+    # Translators: Tsuro by link: how safe the players' hands are in this kind of game.
+    hidden_note = N_("Hands are hidden from view, not cryptographically: anyone who decodes "
+                     "the links of this game could work out every player's tiles, though "
+                     "nobody can choose or foresee a draw.")
 
     def record_options(self, options: dict) -> dict:
         """The elimination bonus is kept as "1" when on, left out when off (L2)."""
@@ -36,7 +39,7 @@ class TsuroLink(CasualLink):
     def engine_options(self, kept: dict) -> dict:
         bonus = kept.pop(BONUS, None)
         if kept or bonus not in (None, "1"):
-            raise MalformedMove("This link has Tsuro options that make no sense.")
+            raise MalformedMove(_("This link has Tsuro options that make no sense."))
         return {BONUS: bonus == "1"}
 
     def keyed(self, state: State, key: bytes) -> State:

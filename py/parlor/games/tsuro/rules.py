@@ -14,6 +14,7 @@ from importlib import resources
 
 from ...engine.protocol import TOKEN_ALPHABET, TOKEN_INDEX, Game, IllegalMove, MalformedMove, Outcome
 from ...engine.rng import derive, shuffled
+from ...i18n import N_, _
 
 SIZE = 6
 SQUARES = SIZE * SIZE
@@ -22,9 +23,15 @@ ROTATIONS = 4
 PLACE_BASE = 48          # tokens 0..47 choose a start mark, 48..59 place a tile
 TAKE_TOKEN, LEAVE_TOKEN = 60, 61
 
-LAST_MARKER = "last marker on the board"
-OUT_TOGETHER = "the remaining markers went out on the same move"
-TILES_USED = "every tile has been played"
+# Why the game ended (Outcome.reason): kept in English, translated where shown with _().
+# Translators: Tsuro: why the game ended, shown with the result; a marker is a player's piece
+# (the rulebook's marker stone).
+LAST_MARKER = N_("last marker on the board")
+# Translators: Tsuro: why the game ended (the last players went out together and share the
+# win).
+OUT_TOGETHER = N_("the remaining markers went out on the same move")
+# Translators: Tsuro: why the game ended (no path tile left to play).
+TILES_USED = N_("every tile has been played")
 
 IN_PLAY, OFF_BOARD, MET = 0, 1, 2
 SIDES = ("top", "top", "right", "right", "bottom", "bottom", "left", "left")
@@ -286,24 +293,28 @@ class Tsuro(Game):
 
     def apply(self, state: State, move) -> State:
         if state.outcome is not None:
-            raise IllegalMove("the game is over")
+            raise IllegalMove(_("the game is over"))
         kind = type(move)
         if state.offer is not None:
             if kind is not Pick:
-                raise IllegalMove("choose the tiles to keep first (elimination bonus)")
+                # Translators: Tsuro: the elimination bonus is an option of the game: a player
+                # who puts others out may swap tiles with theirs.
+                raise IllegalMove(_("choose the tiles to keep first (elimination bonus)"))
             return self._pick(state, move)
         if state.marks[state.turn] < 0:
             if kind is not StartMark or not 0 <= move.index < len(START_MARKS):
-                raise IllegalMove("choose a start mark first")
+                # Translators: Tsuro: a start mark is one of the places on the board's edge
+                # where a marker begins (rulebook: start mark).
+                raise IllegalMove(_("choose a start mark first"))
             return self._start(state, START_MARKS[move.index])
         if kind is not Place or not 0 <= move.rotation < ROTATIONS:
-            raise IllegalMove("play a tile from your hand")
+            raise IllegalMove(_("play a tile from your hand"))
         return self._place(state, move)
 
     def _start(self, state: State, code: int) -> State:
         """U3: the mover's marker goes on a free start mark; after the last seat, play begins."""
         if code in state.marks:
-            raise IllegalMove("that start mark is taken")
+            raise IllegalMove(_("that start mark is taken"))
         marks = list(state.marks)
         marks[state.turn] = code
         return replace(state, marks=tuple(marks), turn=(state.turn + 1) % state.players)
@@ -312,11 +323,12 @@ class Tsuro(Game):
         """U4-U9, U14-U18: lay the tile, move the markers, settle who is out."""
         seat, hand = state.turn, state.hands[state.turn]
         if not 0 <= move.slot < len(hand):
-            raise IllegalMove(f"there is no tile in hand slot {move.slot}")
+            raise IllegalMove(_("there is no tile in hand slot {slot}").format(slot=move.slot))
         code = hand[move.slot] * ROTATIONS + move.rotation
         marks, paths, out = _resolve(state, code)
         if seat in out and _placements(state)[0]:
-            raise IllegalMove("that tile would take your own marker out; another one does not")
+            raise IllegalMove(_("that tile would take your own marker out; another one does "
+                                "not"))
         board = list(state.board)
         board[state.marks[seat] >> 3] = code
         hands = list(state.hands)
@@ -385,7 +397,7 @@ class Tsuro(Game):
         A mark is a point on the side of square (row, col); for a marker in play that square
         is the empty square it faces.
         """
-        board = [[None] * SIZE for _ in range(SIZE)]
+        board = [[None] * SIZE for _row in range(SIZE)]
         for square, code in enumerate(state.board):
             if code >= 0:
                 tile, rot = divmod(code, ROTATIONS)
@@ -453,31 +465,73 @@ class Tsuro(Game):
             return TAKE
         if value == LEAVE_TOKEN:
             return LEAVE
-        raise MalformedMove(f"{token!r} is not a Tsuro move")
+        raise MalformedMove(_("{token} is not a Tsuro move").format(token=repr(token)))
 
     def describe(self, state: State, move, seat: int | None = None) -> str:
-        """The move in words; a placed tile is public, bonus candidates only to the mover."""
+        """The move in words; a placed tile is public, bonus candidates only to the mover.
+
+        'Seat N' stays as it is, outside the translated words: the screens put the player's
+        name in its place."""
         mover = state.turn
+        player = f"Seat {mover}"
         if type(move) is StartMark:
             row, col, p = point(START_MARKS[move.index])
-            return (f"Seat {mover} starts on the {SIDES[p]} side of row {row + 1}, "
-                    f"column {col + 1} (mark {move.index})")
+            return _start_line(SIDES[p]).format(player=player, row=row + 1, column=col + 1,
+                                                mark=move.index)
         if type(move) is Place:
             tile = state.hands[mover][move.slot]
             out = _resolve(state, tile * ROTATIONS + move.rotation)[2]
-            row, col, _ = point(state.marks[mover])
-            text = f"Seat {mover} plays tile {tile}"
+            row, col, _point = point(state.marks[mover])
             if move.rotation:
-                text += f" turned {90 * move.rotation}°"
-            text += f" on row {row + 1}, column {col + 1}"
+                # Translators: Tsuro game log: {player} is a player's name, {tile} a tile's
+                # number, {degrees} how far it was turned (90, 180 or 270).
+                text = _("{player} plays tile {tile} turned {degrees}° on row {row}, column "
+                         "{column}")
+            else:
+                # Translators: Tsuro game log: {player} is a player's name, {tile} a tile's
+                # number.
+                text = _("{player} plays tile {tile} on row {row}, column {column}")
+            text = text.format(player=player, tile=tile, degrees=90 * move.rotation,
+                               row=row + 1, column=col + 1)
             if out:
-                text += "; out: " + ", ".join(f"Seat {s}" for s in out)
+                # Translators: Tsuro game log: a move ({move}) and the players it put out.
+                text = _("{move}; out: {players}").format(
+                    move=text, players=", ".join(f"Seat {s}" for s in out))
             return text
-        verb = "keeps" if move.take else "gives up"
         if seat != mover:
-            return f"Seat {mover} {verb} a tile (elimination bonus)"
+            if move.take:
+                # Translators: Tsuro game log: the elimination bonus is an option of the game.
+                return _("{player} keeps a tile (elimination bonus)").format(player=player)
+            # Translators: Tsuro game log: the elimination bonus is an option of the game.
+            return _("{player} gives up a tile (elimination bonus)").format(player=player)
         tile = state.offer.candidates[state.offer.index]
-        return f"Seat {mover} {verb} tile {tile} (elimination bonus)"
+        if move.take:
+            # Translators: Tsuro game log: {tile} is a tile's number.
+            return _("{player} keeps tile {tile} (elimination bonus)").format(player=player,
+                                                                             tile=tile)
+        # Translators: Tsuro game log: {tile} is a tile's number.
+        return _("{player} gives up tile {tile} (elimination bonus)").format(player=player,
+                                                                            tile=tile)
+
+
+def _start_line(side: str) -> str:
+    """The game log's line for a start mark on `side` of its square (to format)."""
+    if side == "top":
+        # Translators: Tsuro game log: {player} is a player's name; a start mark is one of
+        # the places on the board's edge where a marker begins.
+        return _("{player} starts on the top side of row {row}, column {column} (mark "
+                 "{mark})")
+    if side == "right":
+        # Translators: Tsuro game log (see "{player} starts on the top side...").
+        return _("{player} starts on the right side of row {row}, column {column} (mark "
+                 "{mark})")
+    if side == "bottom":
+        # Translators: Tsuro game log (see "{player} starts on the top side...").
+        return _("{player} starts on the bottom side of row {row}, column {column} (mark "
+                 "{mark})")
+    # Translators: Tsuro game log (see "{player} starts on the top side...").
+    return _("{player} starts on the left side of row {row}, column {column} (mark "
+             "{mark})")
 
 
 def _phase(state: State) -> str:
@@ -529,11 +583,12 @@ def preview(state: State, slot: int, rotation: int) -> dict:
      "eliminates": the seats that would be out}.
     """
     if state.outcome is not None or state.offer is not None or state.marks[state.turn] < 0:
-        raise IllegalMove("no tile is being placed now")
+        raise IllegalMove(_("no tile is being placed now"))
     hand = state.hands[state.turn]
     if not 0 <= slot < len(hand) or not 0 <= rotation < ROTATIONS:
-        raise IllegalMove(f"no placement for slot {slot}, rotation {rotation}")
-    _, paths, out = _resolve(state, hand[slot] * ROTATIONS + rotation)
+        raise IllegalMove(_("no placement for slot {slot}, rotation {rotation}").format(
+            slot=slot, rotation=rotation))
+    _marks, paths, out = _resolve(state, hand[slot] * ROTATIONS + rotation)
     return {"paths": [[point(c) for c in path] for path in paths], "eliminates": out}
 
 
@@ -543,7 +598,7 @@ ENGINE = Tsuro()
 def _joined(board, start: int, goal: int) -> bool:
     """Whether the path entering the tile at point code `start` leads, over tiles, to `goal`."""
     sq, p = start >> 3, start & 7
-    for _ in range(SQUARES * 4):
+    for _step in range(SQUARES * 4):
         cell = board[sq]
         if cell < 0:
             return False

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 
+from ...i18n import N_, _, ngettext, pgettext
 from ...screens.svg import board_svg, clip, esc, group, num, tag, target, text
 
 WIDTH = 360
@@ -24,6 +25,25 @@ INK = ("#ffffff", "#ffffff", "#1d2430", "#ffffff", "#1d2430", "#1d2430", "#1d243
 SHAPES = ("circle", "square", "triangle", "diamond", "hexagon", "star", "plus", "wedge")
 LABEL_SHIFT = {"triangle": 0.2, "wedge": -0.2}     # the number sits low in a triangle
 COLOURS = ("red", "blue", "yellow", "green", "pink", "sky blue", "orange", "black")
+# Each seat's marker in words, colour and shape (COLOURS[s] SHAPES[s]), for screen readers.
+MARKER_WORDS = (
+    # Translators: Tsuro: the first player's marker, a red circle bearing the number 1.
+    N_("red circle"),
+    # Translators: Tsuro: the second player's marker, a blue square.
+    N_("blue square"),
+    # Translators: Tsuro: the third player's marker, a yellow triangle.
+    N_("yellow triangle"),
+    # Translators: Tsuro: the fourth player's marker, a green diamond.
+    N_("green diamond"),
+    # Translators: Tsuro: the fifth player's marker, a pink hexagon.
+    N_("pink hexagon"),
+    # Translators: Tsuro: the sixth player's marker, a sky blue star.
+    N_("sky blue star"),
+    # Translators: Tsuro: the seventh player's marker, an orange plus sign (a cross).
+    N_("orange plus"),
+    # Translators: Tsuro: the eighth player's marker, a black triangle pointing down.
+    N_("black wedge"),
+)
 GOLD, OUT_RED, GREY = "#ffc83d", "#c62828", "#9aa3ad"
 
 # A square's 8 points (0 = left point of the top side, clockwise) and their inward normals.
@@ -74,22 +94,54 @@ def render(view: dict, ui: dict, names) -> str:
 def display_names(names, players: int) -> tuple:
     """A clipped name per seat, falling back to the player's number."""
     names = list(names or []) + [""] * players
-    return tuple(clip(names[s] or "", 24) or f"Player {s + 1}" for s in range(players))
+    return tuple(clip(names[s] or "", 24) or _("Player {number}").format(number=s + 1)
+                 for s in range(players))
+
+
+def _join(items) -> str:
+    """Names in a list for a sentence: "Ana", "Ana and Bo", "Ana, Bo and Cy"."""
+    items = list(items)
+    if not items:
+        return ""
+    text = items[0]
+    for i, item in enumerate(items[1:], 2):
+        if i < len(items):
+            # Translators: a list of names, e.g. "Ana, Bo" (more follow, then " and ...").
+            text = _("{first}, {second}").format(first=text, second=item)
+        else:
+            # Translators: the last two names of a list, e.g. "Ana and Bo".
+            text = _("{first} and {second}").format(first=text, second=item)
+    return text
 
 
 def _summary(view: dict, shown: tuple) -> str:
     """The position in one sentence for screen readers."""
     seats = []
     for s, m in enumerate(view["markers"]):
-        state = "in" if m["alive"] else "out"
-        seats.append(f"{shown[s]} ({COLOURS[s]} {SHAPES[s]} {s + 1}, {state})")
+        if m["alive"]:
+            # Translators: Tsuro, for screen readers: a player, their marker (e.g. "red
+            # circle") and its number, still on the board.
+            line = _("{player} ({marker} {number}, in)")
+        else:
+            # Translators: Tsuro, for screen readers: a player, their marker (e.g. "red
+            # circle") and its number, out of the game.
+            line = _("{player} ({marker} {number}, out)")
+        seats.append(line.format(player=shown[s], marker=_(MARKER_WORDS[s]), number=s + 1))
     outcome = view.get("outcome")
     if outcome:
-        winners = " and ".join(shown[s] for s in outcome["winners"]) or "nobody"
-        head = f"Tsuro, game over, {winners} won"
+        if outcome["winners"]:
+            head = _("Tsuro, game over, {winners} won").format(
+                winners=_join(shown[s] for s in outcome["winners"]))
+        else:
+            head = _("Tsuro, game over, nobody won")
     else:
-        head = f"Tsuro, {' and '.join(shown[s] for s in view['to_move'])} to play"
-    return f"{head}; {'; '.join(seats)}; {view['pile']} tiles in the pile"
+        head = _("Tsuro, {players} to play").format(
+            players=_join(shown[s] for s in view["to_move"]))
+    # Translators: Tsuro, for screen readers: {state} says who is to play (or who won),
+    # {markers} lists the players' markers, then the tiles left to draw.
+    return ngettext("{state}; {markers}; {n} tile in the pile",
+                    "{state}; {markers}; {n} tiles in the pile", view["pile"]).format(
+        state=head, markers="; ".join(seats), n=view["pile"])
 
 
 # Shapes and paths.
@@ -188,7 +240,7 @@ def trail_d(path) -> str:
     """One SVG path through a marker's route: an entry and an exit point per tile."""
     d = []
     for i in range(0, len(path) - 1, 2):
-        (row, col, a), (_, _, b) = path[i], path[i + 1]
+        (row, col, a), (_row, _col, b) = path[i], path[i + 1]
         start, c1, c2, end = _curve(a, b, SQUARE, MARGIN + col * SQUARE, MARGIN + row * SQUARE)
         if not d:
             d.append(f"M{_xy(start)}")
@@ -242,13 +294,18 @@ def _strip(view: dict, shown: tuple) -> str:
                      font_weight="bold" if moving else None,
                      fill="#6b7280" if out and not won else "#1d2430", class_="name")]
         if won:
-            cell.append(text(w - 4, 15, "won", font_size=11, font_weight="bold",
+            # Translators: Tsuro: a short badge (about 5 letters) by a winner's name.
+            cell.append(text(w - 4, 15, pgettext("badge", "won"), font_size=11,
+                             font_weight="bold",
                              fill="#2e7d32", text_anchor="end", class_="won-label"))
         elif out:
             cell += [tag("line", x1=20, x2=22 + 6.2 * len(name), y1=ROW_H / 2, y2=ROW_H / 2,
                          stroke="#6b7280", stroke_width=1, class_="struck"),
-                     text(w - 4, 15, "out", font_size=11, font_weight="bold", fill=OUT_RED,
-                          text_anchor="end", class_="out-label")]
+                     # Translators: Tsuro: a short badge (about 5 letters) by the name of a
+                     # player whose marker has left the board.
+                     text(w - 4, 15, pgettext("badge", "out"), font_size=11,
+                          font_weight="bold", fill=OUT_RED, text_anchor="end",
+                          class_="out-label")]
         elif view["dragon"] == s:
             cell.append(group(_dragon(18), x=w - 21, y=2, class_="dragon-held"))
         classes = f"player seat{s}" + " out" * out + " to-play" * moving + " won" * won
@@ -259,9 +316,12 @@ def _strip(view: dict, shown: tuple) -> str:
 
 def _dragon(size: float) -> str:
     """The dragon tile: a red tile with a gold border and a dragon's D."""
+    # Translators: Tsuro: the one letter printed on the Dragon tile (rulebook: Dragon tile),
+    # the first letter of "dragon" in your language.
+    letter = pgettext("Tsuro dragon tile", "D")
     return (tag("rect", width=float(size), height=float(size), rx=3, fill="#b3261e",
                 stroke=GOLD, stroke_width=1.5)
-            + text(size / 2, size * 0.72, "D", font_size=size * 0.62, font_weight="bold",
+            + text(size / 2, size * 0.72, letter, font_size=size * 0.62, font_weight="bold",
                    fill=GOLD, text_anchor="middle"))
 
 
@@ -345,7 +405,7 @@ def _ghost(mark, pending: dict, interactive: bool) -> str:
     if not interactive:
         return group(body, x=x, y=y, class_=f"ghost tile{pending['tile']}")
     return target(body, x=x, y=y, class_=f"ghost tile{pending['tile']}",
-                  label="The tile you are trying, in front of your marker: turn it",
+                  label=_("The tile you are trying, in front of your marker: turn it"),
                   data_action="rotate")
 
 
@@ -382,7 +442,10 @@ def _outcomes(pending: dict) -> str:
                                    stroke_width=2),
                                tag("path", d="M-5,-5L5,5M5,-5L-5,5", stroke="#ffffff",
                                    stroke_width=2.5, stroke_linecap="round"),
-                               text(0, -14, "out", font_size=11, font_weight="bold",
+                               # Translators: Tsuro: a tiny flag (about 5 letters) where
+                               # a marker would leave the board.
+                               text(0, -14, pgettext("badge", "out"), font_size=11,
+                                    font_weight="bold",
                                     fill="#ffffff", stroke="#1d2430", stroke_width=3,
                                     paint_order="stroke", text_anchor="middle"),
                                x=x, y=y, class_=f"flag out seat{s}"))
@@ -391,9 +454,12 @@ def _outcomes(pending: dict) -> str:
     return group(*parts, class_="outcomes")
 
 
-POINT_WORDS = ("top side, left point", "top side, right point", "right side, upper point",
-               "right side, lower point", "bottom side, right point", "bottom side, left point",
-               "left side, lower point", "left side, upper point")
+# Translators: Tsuro: a start mark's place on an edge square, in "press for the {point}"
+# and "start on its {point}" (each side of a square has two marks).
+POINT_WORDS = (N_("top side, left point"), N_("top side, right point"),
+               N_("right side, upper point"), N_("right side, lower point"),
+               N_("bottom side, right point"), N_("bottom side, left point"),
+               N_("left side, lower point"), N_("left side, upper point"))
 
 
 def _start_marks(view: dict, pending: dict, interactive: bool) -> str:
@@ -424,15 +490,29 @@ def _start_marks(view: dict, pending: dict, interactive: bool) -> str:
             x1 = BOARD if col == SIZE - 1 else MARGIN + (col + 1) * SQUARE
             y1 = BOARD if row == SIZE - 1 else MARGIN + (row + 1) * SQUARE
             point = POINT_WORDS[view["start_marks"][tap][2]]
-            what = (f"chosen; {len(free) - 1} more free here: press for the {point}"
-                    if here >= 0 and len(free) > 1 else "chosen" if here >= 0
-                    else f"start on its {point}")
+            point = _(point)
+            more = len(free) - 1
+            if here >= 0 and more:
+                # Translators: Tsuro, for screen readers: an edge square whose start mark the
+                # player chose; {n} other marks are free on it, and pressing again picks the
+                # mark at {point} (e.g. "top side, left point").
+                label = ngettext("Edge square, row {row}, column {column}: chosen; {n} more "
+                                 "free here: press for the {point}",
+                                 "Edge square, row {row}, column {column}: chosen; {n} more "
+                                 "free here: press for the {point}", more)
+            elif here >= 0:
+                label = _("Edge square, row {row}, column {column}: chosen")
+            else:
+                # Translators: Tsuro, for screen readers: pressing the edge square puts the
+                # marker on its start mark at {point} (e.g. "top side, left point").
+                label = _("Edge square, row {row}, column {column}: start on its {point}")
+            label = label.format(row=row + 1, column=col + 1, n=more, point=point)
             parts.append(target(
                 tag("rect", x=x0, y=y0, width=x1 - x0, height=y1 - y0, fill="none",
                     pointer_events="all", class_="hit"),
                 class_="edge" + " current" * (here >= 0), data_action="mark", data_mark=str(tap),
                 id=f"edge-{row}-{col}",
-                label=f"Edge square, row {row + 1}, column {col + 1}: {what}"))
+                label=label))
     return group(*parts, class_="start-marks")
 
 
@@ -452,7 +532,8 @@ def _tray(view: dict, ui: dict, shown: tuple) -> str:
     elif view.get("outcome"):
         parts.append(_result(view, shown))
     elif isinstance(hand, int):
-        parts.append(text(12, 46, f"{hand} tile{'s' * (hand != 1)} in hand", font_size=13,
+        parts.append(text(12, 46, ngettext("{n} tile in hand", "{n} tiles in hand",
+                                           hand).format(n=hand), font_size=13,
                           fill="#4a4036"))
     parts.append(_supplies(view, shown))
     return "".join(parts)
@@ -465,7 +546,7 @@ def _hand(hand, ui: dict, placing: bool) -> str:
     interactive = bool(ui.get("interactive")) and placing
     parts = []
     if not hand:
-        parts.append(text(12, 46, "No tiles in hand: you wait for the pile.", font_size=12,
+        parts.append(text(12, 46, _("No tiles in hand: you wait for the pile."), font_size=12,
                           fill="#4a4036"))
     for i, t in enumerate(hand):
         chosen = pending.get("kind") == "place" and pending.get("tile") == t["tile"]
@@ -475,22 +556,29 @@ def _hand(hand, ui: dict, placing: bool) -> str:
             body = tag("rect", x=-3, y=-3, width=TILE + 6, height=TILE + 6, rx=5, fill="none",
                        stroke="#1d2430", stroke_width=3, class_="outline") + body
         if t["tile"] in blocked:
+            # Translators: Tsuro: written over a tile that would take the player's marker off
+            # the board; shown on two lines, broken at the last space.
+            first, _space, last = _("puts you out").rpartition(" ")
             body += (tag("rect", width=TILE, height=TILE, rx=3, fill="#1d2430",
                          fill_opacity=0.45)
-                     + text(TILE / 2, TILE / 2 - 2, "puts you", font_size=11,
+                     + text(TILE / 2, TILE / 2 - 2, first or last, font_size=11,
                             font_weight="bold", fill="#ffffff", text_anchor="middle")
-                     + text(TILE / 2, TILE / 2 + 11, "out", font_size=11,
-                            font_weight="bold", fill="#ffffff", text_anchor="middle"))
+                     + (text(TILE / 2, TILE / 2 + 11, last, font_size=11,
+                             font_weight="bold", fill="#ffffff", text_anchor="middle")
+                        if first else ""))
         classes = "tile hand" + " sel" * chosen + " blocked" * (t["tile"] in blocked)
         x, y = 10 + i * (TILE + 8), (TRAY_H - TILE) / 2 - 5 * chosen
         if not interactive:
             parts.append(group(body, x=x, y=y, class_=classes))
             continue
-        does = ("turn it" if chosen else "try it in front of your marker")
         if t["tile"] in blocked:
-            does = "it puts you out however it is turned"
+            label = _("Tile {number} of your hand: it puts you out however it is turned")
+        elif chosen:
+            label = _("Tile {number} of your hand: turn it")
+        else:
+            label = _("Tile {number} of your hand: try it in front of your marker")
         parts.append(target(body, x=x, y=y, class_=classes, data_tile=str(t["tile"]),
-                            label=f"Tile {i + 1} of your hand: {does}"))
+                            label=label.format(number=i + 1)))
     return group(*parts, class_="hand-row")
 
 
@@ -503,13 +591,16 @@ def _supplies(view: dict, shown: tuple) -> str:
                   stroke="#ffffff", stroke_width=1)
             + text(size / 2, size * 0.68, view["pile"], font_size=15, font_weight="bold",
                    fill="#ffffff", text_anchor="middle", class_="pile-count")
-            + text(size / 2, size + 14, "pile", font_size=11, fill="#4a4036",
+            # Translators: Tsuro: under the draw pile of path tiles (with its count on it).
+            + text(size / 2, size + 14, _("pile"), font_size=11, fill="#4a4036",
                    text_anchor="middle"))
     holder = view["dragon"]
     dragon = [_dragon(size)]
     if holder is not None:
         dragon.append(marker(holder, size, 2, 7))
-    label = "dragon: free" if holder is None else clip(shown[holder], 9)
+    # Translators: Tsuro: under the Dragon tile (rulebook: Dragon tile) while no player holds
+    # it; about 12 letters at most.
+    label = _("dragon: free") if holder is None else clip(shown[holder], 9)
     dragon.append(text(size / 2, size + 14, label, font_size=11, fill="#4a4036",
                        text_anchor="middle", class_="dragon-holder"))
     return (group(pile, x=236, y=14, class_="pile")
@@ -520,7 +611,11 @@ def _result(view: dict, shown: tuple) -> str:
     """The winner (or winners) in the tray once the game is over."""
     outcome = view["outcome"]
     winners = outcome["winners"]
-    head = f"{clip(shown[winners[0]], 16)} wins" if len(winners) == 1 else "Shared win"
+    if len(winners) == 1:
+        head = _("{player} wins").format(player=clip(shown[winners[0]], 16))
+    else:
+        # Translators: Tsuro: the last players went out together and all win.
+        head = _("Shared win")
     parts = [text(12, 32, head, font_size=15, font_weight="bold", fill="#1d2430",
                   class_="result")]
     for i, s in enumerate(winners[:4]):
@@ -535,9 +630,11 @@ def _exchange(exchange: dict, ui: dict) -> str:
     n = len(candidates)
     size = min(TRAY_H - 32.0, (WIDTH - 24 - 4 * (n - 1)) / n)
     taken, nxt = set(exchange["taken"]), exchange["decided"]
-    parts = [text(12, 12, f"Keep {exchange['keep']} of these {n} tiles "
-                  f"({len(taken)} kept so far)", font_size=11, font_weight="bold",
-                  fill="#1d2430")]
+    # Translators: Tsuro, elimination bonus: the player keeps {keep} of the {n} tiles shown.
+    keep = ngettext("Keep {keep} of these {n} tile ({kept} kept so far)",
+                    "Keep {keep} of these {n} tiles ({kept} kept so far)", n)
+    parts = [text(12, 12, keep.format(keep=exchange["keep"], n=n, kept=len(taken)),
+                  font_size=11, font_weight="bold", fill="#1d2430")]
     for i, cand in enumerate(candidates):
         t = cand["tile"]
         body = tile(cand["pairs"], size)
@@ -547,15 +644,19 @@ def _exchange(exchange: dict, ui: dict) -> str:
                        stroke=GOLD, stroke_width=3, class_="pulse") + body
             if pending.get("kind") == "pick":
                 state += " keep" if pending["take"] else " give-up"
-                body += _badge(size, "keep?" if pending["take"] else "give up?",
+                # Translators: Tsuro, elimination bonus: tiny badges (about 8 letters) on the
+                # tile being decided: to keep it, or to give it up?
+                body += _badge(size, _("keep?") if pending["take"] else _("give up?"),
                                "#2e7d32" if pending["take"] else OUT_RED)
         elif state == "kept":
-            body += _badge(size, "kept", "#2e7d32")
+            # Translators: Tsuro, elimination bonus: a tiny badge on a tile kept.
+            body += _badge(size, _("kept"), "#2e7d32")
         elif state == "left":
             body += tag("rect", width=size, height=size, rx=3, fill="#1d2430",
                         fill_opacity=0.5)
         if cand.get("own"):
-            body += _badge(size, "yours", "#33475b", top=True)
+            # Translators: Tsuro, elimination bonus: a tiny badge on a tile from your own hand.
+            body += _badge(size, _("yours"), "#33475b", top=True)
         parts.append(group(body, x=12 + i * (size + 4), y=24 - 3 * (i == nxt),
                            class_=f"tile candidate {state}"))
     return group(*parts, class_="exchange-row")
@@ -575,11 +676,13 @@ def render_news(mover: int, out_groups, collisions, names, view: dict) -> str:
     """HTML telling who just went out and how, above the board as everyone may see it."""
     shown = display_names(names, view["players"])
     gone = {s for group_ in out_groups for s in group_}
-    lines = [f"{shown[mover]} had no tile that kept their marker in." if mover in gone
-             else f"{shown[mover]} placed a tile."]
-    lines += [_how_out(group_, collisions, shown) for group_ in out_groups]
+    if mover in gone:
+        first = _("{player} had no tile that kept their marker in.").format(player=shown[mover])
+    else:
+        first = _("{player} placed a tile.").format(player=shown[mover])
+    lines = [first] + [_how_out(group_, collisions, shown) for group_ in out_groups]
     board = render(view, {"animate": True, "tray": False}, names)
-    return tag("section", tag("h3", esc("Out of the game")),
+    return tag("section", tag("h3", esc(_("Out of the game"))),
                *(tag("p", esc(line), class_="out") for line in lines),
                tag("div", board, class_="board"), class_="tsuro-news")
 
@@ -588,16 +691,19 @@ def _how_out(group_, collisions, shown: tuple) -> str:
     """One sentence for the seats put out by one move."""
     met = [pair for pair in collisions if pair[0] in group_ and pair[1] in group_]
     paired = {s for pair in met for s in pair}
-    words = [f"{shown[a]} and {shown[b]} ran into each other" for a, b in met]
+    # Translators: Tsuro: two markers whose paths met went out together.
+    words = [_("{first} and {second} ran into each other").format(first=shown[a],
+                                                                  second=shown[b])
+             for a, b in met]
     off = [shown[s] for s in group_ if s not in paired]
     if off:
-        words.append(f"{_join(off)} ran off the board")
-    return "; ".join(words) + "."
-
-
-def _join(items) -> str:
-    items = list(items)
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+        # Translators: Tsuro: {players} is one name or a list of names whose markers' paths
+        # led off the board.
+        words.append(ngettext("{players} ran off the board", "{players} ran off the board",
+                              len(off)).format(players=_join(off)))
+    # Translators: Tsuro: the end of a sentence saying how players went out; {clauses} are
+    # one or more such clauses joined by semicolons.
+    return _("{clauses}.").format(clauses="; ".join(words))
 
 
 def render_summary(view: dict, collisions, names) -> str:
@@ -607,20 +713,39 @@ def render_summary(view: dict, collisions, names) -> str:
     winners = outcome.get("winners") or []
     steps = []
     for n, group_ in enumerate(view["eliminated_order"], 1):
-        steps.append(tag("li", esc(f"{_ordinal(n)} out: {_how_out(group_, collisions, shown)}"),
-                         class_="out-step"))
+        how = _how_out(group_, collisions, shown)
+        steps.append(tag("li", esc(_(OUT_STEPS[n - 1]).format(how=how)), class_="out-step"))
     survivors = [shown[s] for s, m in enumerate(view["markers"]) if m["alive"]]
     if survivors:
-        end = f"Still on the board at the end: {_join(survivors)}."
+        # Translators: Tsuro: {players} is one name or a list of names.
+        end = ngettext("Still on the board at the end: {players}.",
+                       "Still on the board at the end: {players}.",
+                       len(survivors)).format(players=_join(survivors))
     else:
-        end = (f"The last markers went out together: {_join(shown[s] for s in winners)} "
-               "share the win.")
-    return tag("section", tag("h3", esc("How it went")),
+        end = _("The last markers went out together: {players} share the win.").format(
+            players=_join(shown[s] for s in winners))
+    return tag("section", tag("h3", esc(_("How it went"))),
                tag("ol", *steps, class_="out-order") if steps else
-               tag("p", esc("Nobody went out."), class_="none-out"),
+               tag("p", esc(_("Nobody went out.")), class_="none-out"),
                tag("p", esc(end), class_="survivors"), class_="tsuro-summary")
 
 
-def _ordinal(n: int) -> str:
-    """First to Seventh: with eight players at most seven moves put someone out."""
-    return ("First", "Second", "Third", "Fourth", "Fifth", "Sixth", "Seventh")[n - 1]
+# First to Seventh: with eight players at most seven moves put someone out. Translators:
+# Tsuro's end screen, one line per move that put players out; {how} is a sentence such as
+# "Ana and Bo ran into each other."
+OUT_STEPS = (
+    # Translators: Tsuro's end screen: {how} says how the first players went out.
+    N_("First out: {how}"),
+    # Translators: Tsuro's end screen: {how} says how the next players went out.
+    N_("Second out: {how}"),
+    # Translators: Tsuro's end screen (see "First out: {how}").
+    N_("Third out: {how}"),
+    # Translators: Tsuro's end screen (see "First out: {how}").
+    N_("Fourth out: {how}"),
+    # Translators: Tsuro's end screen (see "First out: {how}").
+    N_("Fifth out: {how}"),
+    # Translators: Tsuro's end screen (see "First out: {how}").
+    N_("Sixth out: {how}"),
+    # Translators: Tsuro's end screen (see "First out: {how}").
+    N_("Seventh out: {how}"),
+)
