@@ -101,7 +101,7 @@ def test_a_new_deployment_is_fully_kept_before_it_takes_over_and_keeps_the_games
         page.reload()
         wait_ready(page)
         wanted = sorted([f"parlor-{new['version']}", new["snapshotCache"]])
-        for _ in range(240):  # the update is fetched and installed in the background
+        for _ in range(480):  # the update is fetched and installed in the background (2 min at most)
             if sorted(page.evaluate("caches.keys()")) == wanted:
                 break
             page.wait_for_timeout(250)

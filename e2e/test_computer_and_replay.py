@@ -16,7 +16,13 @@ def test_the_rebels_against_the_computer_king_then_a_replay_of_the_moves(page):
     choose_assassins(page)           # the rebels' hidden choice comes first, then the king's turn
     page.click("button[data-action=continue]")                      # the first round's card
     expect(page.locator(".thinking")).to_contain_text("Computer is thinking")
-    expect(page.locator(".turn-line")).to_have_text("Ana to play", timeout=60000)
+    for _ in range(20):     # the king's turn, with news of a capture to read on the way
+        page.wait_for_function("""() => document.querySelector('.turn-line').textContent === 'Ana to play'
+            || document.querySelector('button[data-action=continue]')""", timeout=60000)
+        if page.locator(".turn-line").inner_text() == "Ana to play":
+            break
+        page.click("button[data-action=continue]")
+    expect(page.locator(".turn-line")).to_have_text("Ana to play")
     saved = json.loads(page.evaluate(
         "localStorage.getItem('parlor:game:' + localStorage.getItem('parlor:current'))"))
     assert saved["names"] == ["Computer", "Ana"] and saved["bots"] == [0]

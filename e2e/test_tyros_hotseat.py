@@ -93,7 +93,8 @@ def click_move(page, move):
 
 def check_phone_sizes(page):
     """At 360 px: map places and panel buttons at least 44 px, text at least 11 px, each
-    tappable map place focusable and named."""
+    tappable map place a named button that keys reach (one tab stop for the map, the arrows
+    move between places)."""
     sizes = page.evaluate("""() => {
         const boxes = [...document.querySelectorAll('svg.tyros [data-action], .tyros-panel button')]
             .map(e => e.getBoundingClientRect()).map(r => Math.min(r.width, r.height));
@@ -102,8 +103,10 @@ def check_phone_sizes(page):
         const fonts = [...svg.querySelectorAll('text')].map(t => parseFloat(t.getAttribute('font-size')) * scale);
         const html = [...document.querySelectorAll('.tyros-panel *')].filter(e => e.childElementCount === 0 && e.textContent.trim())
             .map(e => parseFloat(getComputedStyle(e).fontSize));
-        const named = [...document.querySelectorAll('svg.tyros [data-action]')]
-            .every(e => e.getAttribute('aria-label') && e.getAttribute('tabindex') === '0');
+        const places = [...document.querySelectorAll('svg.tyros [data-action]')];
+        const named = places.length > 0 && places.every(e => e.getAttribute('aria-label')
+            && e.getAttribute('role') === 'button' && ['0', '-1'].includes(e.getAttribute('tabindex')))
+            && places.filter(e => e.getAttribute('tabindex') === '0').length === 1;
         return {target: Math.min(...boxes), svgText: Math.min(...fonts), htmlText: Math.min(...html), named};
     }""")
     assert sizes["target"] >= 44 and sizes["svgText"] >= 11 and sizes["htmlText"] >= 11, sizes
