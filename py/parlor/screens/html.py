@@ -35,12 +35,6 @@ def sentence(text: str) -> str:
     return text[:1].upper() + text[1:] + "."
 
 
-# Until the style sheet has a rule for it: at the end of its row, as tall as the home
-# screen's brand line (36 px: the header keeps its height, so the home still fits a 360x640
-# phone); in a row of buttons it stretches to their 44 px.
-PICKER_STYLE = "font: inherit; min-height: 36px; margin-left: auto; max-width: 9em"
-
-
 def language_picker() -> str:
     """The languages the app speaks, each named in itself (the app's change handler picks up
     name="language"; choosing one redraws the screen). The pseudo-locale is never offered."""
@@ -48,5 +42,5 @@ def language_picker() -> str:
     picks = "".join(f'<option value="{code}" lang="{code}"{" selected" if code == now else ""}>'
                     f'{esc(name)}</option>' for code, name in LANGUAGES.items())
     name = esc(_("Language"))
-    return (f'<select id="language" class="language" name="language" aria-label="{name}" '
-            f'style="{PICKER_STYLE}">{picks}</select>')
+    return (f'<select id="language" class="language" name="language" aria-label="{name}">'
+            f'{picks}</select>')
