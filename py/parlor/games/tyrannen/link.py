@@ -170,8 +170,9 @@ def _read(table: Table, cursor: _Cursor, ctx: bytes, values) -> Table:
     seat = _sender(table)
     state, message = table.state, table.applied
     if not table.open:
-        table = replace(table, sent=base.spend(table.sent, seat, values,
-                                                   f"message {message + 1}"))
+        # Translators: names a message of a link inside an error sentence.
+        label = _("message {number}").format(number=message + 1)
+        table = replace(table, sent=base.spend(table.sent, seat, values, label))
     if table.phase == CHOOSING:
         table = replace(table, hidden=cursor.subset(), state=_chosen(state), card_due=True)
         return _close(table, cursor, seat, "choice", done=True)
