@@ -89,3 +89,21 @@ def test_compiled_catalog_translates(code):
         assert i18n._("Retry") not in ("", "Retry")
     finally:
         i18n.use(i18n.SOURCE)
+
+
+def test_a_translated_expression_holds_no_string_the_extractor_would_take_for_a_message():
+    """`_(NAMES[view["kind"]])` makes the extractor file "kind" as a message: look the value
+    up first, then translate the variable."""
+    import ast
+
+    root = Path(__file__).resolve().parent.parent / "py/parlor"
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                    and node.func.id in ("_", "N_") and node.args
+                    and not isinstance(node.args[0], ast.Constant)
+                    and any(isinstance(inner, ast.Constant) and isinstance(inner.value, str)
+                            for inner in ast.walk(node.args[0]))):
+                found.append(f"{path.relative_to(root)}:{node.lineno}")
+    assert not found, found

@@ -51,6 +51,7 @@ class Entry:
     link_tier: str | None = TRUSTLESS           # None: not playable by link
     options: tuple[Option, ...] = ()
     seat_labels: tuple[str, ...] = ()          # names of seats when they have roles (N_)
+    computer_roles: tuple[str, ...] = ()       # per role seat, its against-the-computer button (N_)
     rules_page: str = ""                       # seeds/<game>.md: the rules as implemented
     bot_budget: int | None = None              # playout moves per bot move (generic bot)
     own_bot: bool = False                      # whether the package has bot.py
@@ -127,6 +128,8 @@ GAMES: tuple[Entry, ...] = (
         blurb=N_("The king runs for his castle; assassins hide in the crowd."),
         options=(Option("side", N_("Board side"), (("A", N_("Side A")), ("B", N_("Side B")))),),
         seat_labels=(N_("The king"), N_("The rebels")), rules_page="seeds/tod-dem-tyrannen.md",
+        computer_roles=(N_("Play the king against the computer"),
+                        N_("Play the rebels against the computer")),
         own_bot=True),
     Entry(
         key="tsuro", package="parlor.games.tsuro", titles={"en": "Tsuro"}, players=(2, 8),

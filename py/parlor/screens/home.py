@@ -151,7 +151,6 @@ def computer_label(entry, count: int, seat: int = 0) -> str:
     if count > 2:
         return ngettext("Play against {n} computer", "Play against {n} computers",
                         count - 1).format(n=count - 1)
-    if entry.seat_labels:
-        # Translators: the seat's role is lower-cased, e.g. "Play the king against the computer"
-        return _("Play {role} against the computer").format(role=entry.seat_label(seat).lower())
+    if entry.computer_roles:
+        return _(entry.computer_roles[seat])
     return _("Play against the computer")

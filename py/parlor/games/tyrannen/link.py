@@ -368,7 +368,7 @@ class TyrannenLink(LinkProtocol):
         """Two seats and a board side (L1, L9)."""
         if record.game != GAME or len(record.seats) != 2 \
                 or record.options not in ((("side", "A"),), (("side", "B"),)):
-            raise MalformedMove(_("This link is not a two-player Tod dem Tyrannen game."))
+            raise MalformedMove(_("This link is not a two-player game of King & Assassins."))
 
     def setup(self, options: dict):
         """The creator plays the king in seat 0 on the board side it chose (L2)."""

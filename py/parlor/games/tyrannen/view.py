@@ -67,16 +67,16 @@ def _summary(view: dict, names) -> str:
     """The position in one sentence for screen readers."""
     king = view["king"]
     if view["outcome"]:
-        return _("Tod dem Tyrannen, game over: {reason}").format(
-            reason=_(view["outcome"]["reason"]))
+        reason = view["outcome"]["reason"]
+        return _("King & Assassins, game over: {reason}").format(reason=_(reason))
     mover = _name(names, view["to_move"][0]) if view["to_move"] else ""
     if king["wounds"]:
         # Translators: rulebook "Verwundet" (the king's life marker).
-        text = _("Tod dem Tyrannen, round {round} of {total}, the king is wounded; "
+        text = _("King & Assassins, round {round} of {total}, the king is wounded; "
                  "{name} to play")
     else:
         # Translators: rulebook "Unversehrt" (the king's life marker).
-        text = _("Tod dem Tyrannen, round {round} of {total}, the king is unhurt; "
+        text = _("King & Assassins, round {round} of {total}, the king is unhurt; "
                  "{name} to play")
     return text.format(round=view["round"], total=view["rounds_total"], name=mover)
 
@@ -459,7 +459,8 @@ def _targets(view: dict, ui: dict) -> str:
 
 
 def _lit_words(option: dict) -> str:
-    words = _(LIT_WORDS[option["kind"]]) if option["kind"] in LIT_WORDS else option["kind"]
+    kind = option["kind"]
+    words = _(LIT_WORDS[kind]) if kind in LIT_WORDS else kind
     return words if option["cost"] is None else cost_words(words, option["cost"])
 
 

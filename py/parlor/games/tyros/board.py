@@ -583,9 +583,9 @@ def _what(seen, move) -> str:
         colour = state.markers[LOC_OF[move.dst]]
         cost = _sail_cost(state, move)
         if colour < 0:
-            return _("Sail a galleon from {start} to {end}: {cost} cards, the cards are chosen "
+            return _("Sail a galleon from {start} to {end}: {cost}, the cards are chosen "
                      "next.").format(start=place(move.src), end=place(move.dst), cost=cost)
-        return _("Sail a galleon from {start} to {end}: {cost} cards, paid at once.").format(
+        return _("Sail a galleon from {start} to {end}: {cost}, paid at once.").format(
             start=place(move.src), end=place(move.dst), cost=cost)
     if kind is Build:
         colour = state.markers[move.loc]

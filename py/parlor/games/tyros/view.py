@@ -168,7 +168,8 @@ def summary_line(view: dict, shown: tuple) -> str:
     sizes = ", ".join(_("{colour} {size}").format(colour=colour_name(e),
                                                   size=view["empire_sizes"][e])
                       for e in range(4))
-    phase = _(PHASES_INNER[view["phase"]])
+    now = view["phase"]
+    phase = _(PHASES_INNER[now])
     if not view["to_move"]:
         return _("Tyros map, turn {turn}, {phase}, nobody to play; empire sizes {sizes}").format(
             turn=view["turn"], phase=phase, sizes=sizes)
@@ -440,7 +441,8 @@ def status_line(view: dict, shown: tuple) -> str:
         head = _("Turn {turn} (the last)").format(turn=view["turn"])
     else:
         head = _("Turn {turn}").format(turn=view["turn"])
-    phase = _(PHASES[view["phase"]])
+    now = view["phase"]
+    phase = _(PHASES[now])
     if view["round"]:
         # Translators: a phase of the turn and its round of actions: "Actions, round 2".
         phase = _("{phase}, round {round}").format(phase=phase, round=view["round"])
