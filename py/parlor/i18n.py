@@ -38,6 +38,15 @@ def pgettext(context: str, message: str) -> str:
     return _active.pgettext(context, message)
 
 
+def and_list(items) -> str:
+    """Names joined with "and" in the language in use: "a", "a and b", "a and b and c"."""
+    items = list(items)
+    text = items[0] if items else ""
+    for item in items[1:]:
+        text = _("{first} and {second}").format(first=text, second=item)
+    return text
+
+
 def N_(message: str) -> str:
     """Marks module-level text for the catalogs; translate it with `_` where it is shown."""
     return message

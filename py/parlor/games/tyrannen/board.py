@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ...i18n import N_, _, ngettext
+from ...i18n import N_, _, and_list, ngettext
 from . import view as view_tt
-from .rules import (DIR_NAMES, DIRS, END, FIRST_CITIZEN, N_ASSASSINS, N_FIGURES, Move, and_list,
+from .rules import (DIR_NAMES, DIRS, END, FIRST_CITIZEN, N_ASSASSINS, N_FIGURES, Move,
                     preview, rank_subset)
 
 # Translators: buttons; rulebook "gefangen nehmen" (capture), "ausschalten" (eliminate),

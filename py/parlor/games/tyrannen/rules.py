@@ -47,7 +47,7 @@ from typing import NamedTuple
 
 from ...engine.protocol import TOKEN_ALPHABET, TOKEN_INDEX, Game, IllegalMove, MalformedMove, Outcome
 from ...engine.rng import Stream, shuffled
-from ...i18n import N_, _
+from ...i18n import N_, _, and_list
 
 STREET, ROOF = "S", "R"            # field levels; "T" marks a castle gate field (a street)
 DIRS = ((-1, 0), (0, 1), (1, 0), (0, -1))
@@ -667,15 +667,6 @@ def preview(view: dict, move: Move) -> dict:
     else:
         after = Tyrannen._carry_out(state, move, _plan(state, occupancy(state), move))
     return ENGINE.view(after, None)
-
-
-def and_list(items) -> str:
-    """Names joined with "and": "a", "a and b", "a and b and c"."""
-    items = list(items)
-    text = items[0] if items else ""
-    for item in items[1:]:
-        text = _("{first} and {second}").format(first=text, second=item)
-    return text
 
 
 def _citizen_name(c: int, start: bool = False) -> str:

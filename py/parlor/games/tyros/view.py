@@ -8,7 +8,7 @@ The `ui` dict, built by the Board, says what the player is doing (see `render`).
 """
 from __future__ import annotations
 
-from ...i18n import N_, _, ngettext
+from ...i18n import N_, _, and_list, ngettext
 from ...screens.svg import clip, esc, group, tag, text
 from .rules import colour_count, colour_name, place_name
 
@@ -175,15 +175,6 @@ def summary_line(view: dict, shown: tuple) -> str:
             turn=view["turn"], phase=phase, sizes=sizes)
     return _("Tyros map, turn {turn}, {phase}, {name} to play; empire sizes {sizes}").format(
         turn=view["turn"], phase=phase, name=shown[view["to_move"][0]], sizes=sizes)
-
-
-def and_list(items) -> str:
-    """Names joined with "and": "a", "a and b", "a and b and c"."""
-    items = list(items)
-    text = items[0] if items else ""
-    for item in items[1:]:
-        text = _("{first} and {second}").format(first=text, second=item)
-    return text
 
 
 def _strip(view: dict, shown: tuple) -> str:
