@@ -3,12 +3,14 @@ start (before Python runs too), a choice that is kept and never travels in a lin
 each language, offline in each, and, in the pseudo-locale (accented, about 40 % longer), nothing
 cut off or sticking out at 360x640 on any screen."""
 import gettext
+import shutil
+import zipfile
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
-from harness import PHONE, guard_origin, new_game, open_link, wait_ready
+from harness import DIST, PHONE, guard_origin, new_game, open_link, wait_ready
 from test_tyrus_by_link import shared_link
 
 LOCALE = Path(__file__).resolve().parent.parent / "py/parlor/locale"
@@ -23,15 +25,31 @@ def words(code: str) -> gettext.GNUTranslations:
         return gettext.GNUTranslations(handle)
 
 
+@pytest.fixture(scope="session")
+def pseudo_zip(tmp_path_factory):
+    """The app zip with the pseudo-locale's catalog added (the shipped site has none)."""
+    target = tmp_path_factory.mktemp("pseudo") / "parlor.zip"
+    shutil.copy(DIST / "app/parlor.zip", target)
+    with zipfile.ZipFile(target, "a") as archive:
+        archive.write(LOCALE / "qps/LC_MESSAGES/parlor.mo", "parlor/locale/qps/LC_MESSAGES/parlor.mo")
+    return target.read_bytes()
+
+
 @pytest.fixture
-def device(browser, base_url):
+def device(browser, base_url, pseudo_zip):
     """Phones of their own with a browser language; each fails the test if a request left the
-    origin or the page raised."""
+    origin or the page raised. A pseudo-locale phone gets the app zip with that catalog (with
+    no service worker, so that the page's own request for it is the one answered)."""
     made = []
 
-    def make(locale: str):
-        context = browser.new_context(locale=locale, **PHONE)
+    def make(locale: str, pseudo: bool = False):
+        context = browser.new_context(locale=locale, service_workers="block" if pseudo else "allow",
+                                      **PHONE)
         outside = guard_origin(context, base_url)
+        if pseudo:
+            context.route("**/app/parlor.zip", lambda route: route.fulfill(
+                body=pseudo_zip, headers={"Content-Type": "application/zip"}))
+            context.add_init_script("localStorage.setItem('parlor.language', 'qps')")
         page = context.new_page()
         errors = []
         page.on("pageerror", lambda e: errors.append(str(e)))
@@ -160,8 +178,7 @@ OVERFLOW = """() => {
 
 
 def pseudo_page(device, base_url):
-    page = device("en-US")
-    page.add_init_script("localStorage.setItem('parlor.language', 'qps')")
+    page = device("en-US", pseudo=True)
     page.goto(base_url)
     wait_ready(page)
     assert page.evaluate("document.documentElement.lang") == "qps"

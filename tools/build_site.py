@@ -39,7 +39,7 @@ COMPRESSIBLE = (".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".wasm"
 COMPRESS_MIN_BYTES = 1024
 
 sys.path.insert(0, str(ROOT / "tools"))
-from catalogs import compile_all  # noqa: E402
+from catalogs import PSEUDO, compile_all  # noqa: E402
 from icons import write_icons  # noqa: E402
 
 
@@ -64,11 +64,12 @@ def app_wheels() -> list[Path]:
 
 def app_files(stage: Path) -> list[tuple[str, str]]:
     """(name in the app zip, file on disk): every .py, .json and compiled catalog (.mo) under
-    py/ (main.py runs inline on its own), and from the wheels the files WHEEL_FILES names."""
+    py/ (main.py runs inline on its own; the pseudo-locale is for tests, which add it, see
+    e2e/test_languages.py), and from the wheels the files WHEEL_FILES names."""
     files = []
     for path in sorted((ROOT / "py").rglob("*")):
         if (path.is_file() and path.suffix in (".py", ".json", ".mo") and "__pycache__" not in path.parts
-                and path != ROOT / "py/main.py"):
+                and path != ROOT / "py/main.py" and PSEUDO not in path.parts):
             files.append((path.relative_to(ROOT / "py").as_posix(), str(path)))
     for wheel in app_wheels():
         package = wheel.name.split("-")[0]
