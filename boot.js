@@ -126,7 +126,7 @@
     for (let options = byte(); options > 0; options--) { string(); string(); }
     const seats = [];
     for (let count = byte(); count > 0; count--) {
-      const flags = byte();
+      const flags = byte(); // 1 joined, 2 chain, 4 tag, 8 seed; 16 claim, 32 resigned: no bytes
       const name = string();
       if (flags & 1) take(16);
       if (flags & 2) take(17);

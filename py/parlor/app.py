@@ -406,7 +406,9 @@ class App:
 
     def cancel(self) -> None:
         held = self.link or self.session
-        if held.pending is not None:
+        if held.resigning:
+            held.resigning = False
+        elif held.pending is not None:
             held.pending = None
         else:
             getattr(held.board, "cancel", held.board.reset)()
@@ -498,6 +500,16 @@ class App:
         elif action == "forfeit":
             if js.window.confirm(_("Claim that they forfeited? The game ends for everyone.")):
                 link.claim_forfeit()
+        elif action == "resign":
+            link.ask_resign()
+        elif action == "resign-yes":
+            link.resign()
+        elif action == "keep-playing":
+            link.resigning = False
+        elif action == "link-rematch":
+            self.link = linkplay.rematch(self.link_store, link.held)
+            self.show_qr = self.show_seat_link = False
+            self.remember("link:" + self.link.record.game_id.hex())
         elif action == "qr":
             self.show_qr = not self.show_qr
         elif action == "seat-link":
@@ -579,6 +591,12 @@ class App:
             session.undo()
         elif action == "confirm":
             session.confirm()
+        elif action == "resign":
+            session.ask_resign()
+        elif action == "resign-yes":
+            session.resign()
+        elif action == "keep-playing":
+            session.keep_playing()
         elif action == "replay":
             self.replay_step = len(session.played)
         elif action == "replay-step":

@@ -21,7 +21,7 @@ from functools import lru_cache
 
 from ..engine.protocol import IllegalMove, MalformedMove, MoveError, Replay
 from ..i18n import N_, _, language
-from .fairplay import (Chain, Problem, chain_step, check_seeds, history_tag,
+from .fairplay import (CHAIN_LENGTH, Chain, Problem, chain_step, check_seeds, history_tag,
                        seed_matches_anchor, transcript_hash)
 from .clock import CLOCK, clock_option, without_clock
 from .record import Record, Seat, game_context
@@ -86,10 +86,20 @@ def chain_values(record: Record) -> tuple[tuple[bytes, ...], ...]:
         for index in range(seat.index, 0, -1):
             values.append(chain_step(ctx, number, index, values[-1]))
         if values and values[-1] != seat.anchor:
+            if seat.resigned:
+                raise forged_resignation(number)
             raise LinkError(number, _("Seat {number}'s latest chain value does not lead back to "
                                       "its anchor.").format(number=number + 1))
         out.append(tuple(reversed(values)))
     return tuple(out)
+
+
+def forged_resignation(number: int) -> "AlteredLink":
+    """A resignation its seat did not send (its chain value does not fit, or it stands where
+    none can be): anyone holding a link can set a flag, so nobody is blamed."""
+    return AlteredLink(_("This link was altered after it was sent: Seat {number} did not send "
+                         "the resignation it gives. It proves nothing against anyone and was not "
+                         "used; ask for the link again.").format(number=number + 1))
 
 
 def latest(sent: tuple[int, ...], values) -> tuple[bytes, ...]:
@@ -301,8 +311,14 @@ class LinkProtocol:
         return True
 
     def forfeit_winners(self, table, debtor: int) -> tuple[int, ...]:
-        """Hook: who wins when `debtor` forfeits by the clock (default: every other seat)."""
+        """Hook: who wins when `debtor` forfeits by the clock or resigns (default: every other
+        seat). On one device (a resignation there) `table` is the casual tier's, holding the
+        engine's state."""
         return tuple(n for n in range(len(table.sent)) if n != debtor)
+
+    def in_play(self, table, seat: int) -> bool:
+        """Hook: whether `seat` is still in the game, so that it may resign (default: yes)."""
+        return True
 
     # Reading a link.
 
@@ -354,6 +370,11 @@ class LinkProtocol:
         the seat's last message, no seed before the end, each seed the top of its chain and
         its history tag made by it, and at most one forfeit claim, by a seat not owing."""
         claims = [n for n, s in enumerate(record.seats) if s.claim]
+        resigned = [n for n, s in enumerate(record.seats) if s.resigned]
+        if resigned and (len(resigned) > 1 or claims or table.phase in (JOINING, OVER)
+                         or any(s.seed for s in record.seats)
+                         or not self.in_play(table, resigned[0])):
+            raise forged_resignation(resigned[0])
         if claims:
             owing = None if table.phase in (JOINING, OVER) else self.sender(table)
             if len(claims) > 1 or owing in (None, claims[0]) \
@@ -363,7 +384,9 @@ class LinkProtocol:
         for number, seat in enumerate(record.seats):
             if seat.seed:
                 _check_seed(record, number, seat)
-            if seat.index != table.sent[number] + seat.claim:
+            if seat.resigned and seat.index != table.sent[number] + 2:
+                raise forged_resignation(number)
+            if seat.index != table.sent[number] + seat.claim + 2 * seat.resigned:
                 raise LinkError(number, _("Seat {number}'s chain value is ahead of its moves: "
                                           "the link is missing moves.").format(number=number + 1))
             mine = [end for end, s in zip(table.ends, table.senders) if s == number]
@@ -378,6 +401,24 @@ class LinkProtocol:
         """(claimant, the seat it says forfeited) when the game ended by a forfeit claim."""
         claims = [n for n, s in enumerate(record.seats) if s.claim]
         return (claims[0], self.sender(self.table(record))) if claims else None
+
+    def resigned_of(self, record: Record) -> int | None:
+        """The seat that resigned, when the game ended by a resignation."""
+        return next((n for n, s in enumerate(record.seats) if s.resigned), None)
+
+    def stopped(self, record: Record) -> bool:
+        """Whether the game ended by a forfeit claim or a resignation (not by play): nothing
+        more is sent, no seed is published, and the audit does not check it."""
+        return bool(self.claim_of(record)) or self.resigned_of(record) is not None
+
+    def winners(self, record: Record) -> tuple[int, ...] | None:
+        """Who won a game that a claim or a resignation ended (None otherwise)."""
+        claim, resigned = self.claim_of(record), self.resigned_of(record)
+        if claim:
+            return self.forfeit_winners(self.table(record), claim[1])
+        if resigned is not None:
+            return self.forfeit_winners(self.table(record), resigned)
+        return None
 
     def load(self, record: Record) -> tuple[object, tuple]:
         """The public table and every seat's chain values, or the link's error if it has one.
@@ -418,6 +459,14 @@ class LinkProtocol:
         return Record(self.game, (Seat(name, Chain(ctx, 0, seed).anchor),)
                       + (Seat(),) * (seats - 1), kept)
 
+    def rematch(self, record: Record, name: str, seed: bytes) -> Record:
+        """A new game like `record`'s finished one (same game, options, clock and number of
+        seats), its creator `name` in seat 0 with a fresh anchor; the other seats are open."""
+        if self.phase(record) != OVER:
+            raise IllegalMove(_("A rematch is offered once the game is over."))
+        return Record(self.game, (Seat(name, Chain(record.context, 0, seed).anchor),)
+                      + (Seat(),) * (len(record.seats) - 1), record.options)
+
     def join(self, record: Record, name: str, seed: bytes) -> Record:
         """The record with the first open seat taken by a new player's anchor."""
         if self.table(record).phase != JOINING:
@@ -428,13 +477,13 @@ class LinkProtocol:
         return replace(record, seats=with_seat(record.seats, number, seat))
 
     def phase(self, record: Record) -> str:
-        return OVER if self.claim_of(record) else self.table(record).phase
+        return OVER if self.stopped(record) else self.table(record).phase
 
     def to_move(self, record: Record) -> tuple[int, ...]:
         """The seats that must send the next link: the first open seat while joining, the
         next message's sender in play, and after the end the seats whose seed is not out."""
         table = self.table(record)
-        if self.claim_of(record):
+        if self.stopped(record):
             return ()
         if table.phase == JOINING:
             return (next(n for n, s in enumerate(record.seats) if not s.joined),)
@@ -449,7 +498,7 @@ class LinkProtocol:
         return self._legal(record, table, device)
 
     def _legal(self, record: Record, table, device) -> list:
-        if self.claim_of(record):
+        if self.stopped(record):
             return []
         if table.phase == OVER:
             return [] if record.seats[device.seat].seed else [SEED]
@@ -488,7 +537,7 @@ class LinkProtocol:
     def owing(self, record: Record) -> int | None:
         """The seat that owes the next message of play (a move or a reveal), if any."""
         result = self.replay(record)
-        if not result.ok or self.claim_of(record) or result.state.phase in (JOINING, OVER):
+        if not result.ok or self.stopped(record) or result.state.phase in (JOINING, OVER):
             return None
         return self.sender(result.state)
 
@@ -508,6 +557,31 @@ class LinkProtocol:
         old = record.seats[seat]
         new = replace(old, index=old.index + 1, value=device.chain.value(old.index + 1),
                       claim=True)
+        return replace(record, seats=with_seat(record.seats, seat, new))
+
+    def may_resign(self, record: Record, seat: int | None) -> bool:
+        """Whether `seat` may resign now: every seat is taken, the game goes on (on its turn
+        or not) and the seat is still in it."""
+        result = self.replay(record)
+        if not result.ok or seat is None or seat not in range(len(record.seats)) \
+                or self.stopped(record) or result.state.phase in (JOINING, OVER):
+            return False
+        return self.in_play(result.state, seat)
+
+    def resign(self, record: Record, seat: int, seed: bytes) -> Record:
+        """The resignation that ends the game: the seat's chain value two steps on (so nobody
+        else can make it, nor make one out of a forfeit claim, which spends one) and the flag;
+        every other seat wins (`forfeit_winners`)."""
+        if not self.may_resign(record, seat):
+            raise IllegalMove(_("Seat {number} may resign only while the game goes on.").format(
+                number=seat + 1 if isinstance(seat, int) else seat))
+        device = self._device(record, seat, seed)[2]
+        old = record.seats[seat]
+        if old.index + 2 >= CHAIN_LENGTH:
+            raise IllegalMove(_("Seat {number} may resign only while the game goes on.").format(
+                number=seat + 1))
+        new = replace(old, index=old.index + 2, value=device.chain.value(old.index + 2),
+                      resigned=True)
         return replace(record, seats=with_seat(record.seats, seat, new))
 
     def view(self, record: Record, seat: int | None = None, seed: bytes | None = None) -> dict:
@@ -535,6 +609,9 @@ class LinkProtocol:
             return Verdict(False, None, str(result.error))
         if result.ok and self.claim_of(record):
             return Verdict(False, None, _("The game ended by a forfeit claim: it is not "
+                                          "checked."))
+        if result.ok and self.resigned_of(record) is not None:
+            return Verdict(False, None, _("The game ended by a resignation: it is not "
                                           "checked."))
         if not result.ok:
             error = result.error

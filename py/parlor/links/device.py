@@ -225,7 +225,7 @@ def _witness(stored: Held | None, held: Held) -> tuple:
 
 def _position(record: records.Record) -> tuple:
     """What a seat's clock runs on: the moves, the seats taken and any claim."""
-    return record.moves, tuple((s.joined, s.claim) for s in record.seats)
+    return record.moves, tuple((s.joined, s.claim, s.resigned) for s in record.seats)
 
 
 def open_link(store: LinkStore, fragment: str) -> tuple[Held, str]:
@@ -316,6 +316,8 @@ class LinkSession:
     pending: object = None
     notice: str = ""
     sent: bool = False          # the turn was handed on: offer the link to send
+    resigning: bool = False     # Resign was tapped: the screen asks to confirm it
+    rematch_of: tuple = ()      # a rematch's invitation: the names of the game it follows
     board: object = field(default=None, repr=False)
 
     def __post_init__(self):
@@ -411,13 +413,47 @@ class LinkSession:
         self._keep(replace(self.held, record=self.protocol.claim_forfeit(
             self.record, self.seat, self.held.seed)), authored=True)
 
+    def may_resign(self) -> bool:
+        return self.seat is not None and self.protocol.may_resign(self.record, self.seat)
+
+    def ask_resign(self) -> None:
+        """Resign was tapped: the screen asks to confirm it (it cannot be taken back)."""
+        if self.may_resign():
+            self.pending, self.resigning = None, True
+            self.board.reset()
+
+    def resign(self) -> None:
+        """Resign (confirmed): the game ends at once; the link to send says so."""
+        if not (self.resigning and self.may_resign()):
+            return
+        self.resigning = False
+        self._keep(replace(self.held, record=self.protocol.resign(
+            self.record, self.seat, self.held.seed)), authored=True)
+
     def _keep(self, held: Held, authored: bool = False) -> None:
         """Store the new position; offer its link once the turn has passed on."""
         self.held = self.store.put(held, authored)
         self.pending = None
+        self.resigning = False
         self.board.reset()
         self.sent = self.seat is None or self.seat not in self.protocol.to_move(self.record)
         self.notice = _(FULL) if self.store.full else ""
+
+
+def rematch(store: LinkStore, held: Held, seed: bytes | None = None) -> LinkSession:
+    """A new invitation to the same game with the same options and clock, this device's
+    player in seat 0 (`seed` given only in tests); the session knows whom it follows."""
+    old = held.record
+    name = old.seats[held.seat].name
+    if name == records.default_name(held.seat):
+        name = records.default_name(0)
+    seed = seed or new_seed()
+    record = protocol_for(old.game).rematch(old, name, seed)
+    names = tuple(records.shown_name(s, n) for n, s in enumerate(old.seats) if n != held.seat)
+    session = LinkSession(Held(record, 0, seed), store, rematch_of=names)
+    session._keep(session.held, authored=True)
+    session.sent = True
+    return session
 
 
 def create(store: LinkStore, game: str, name: str, options: dict | None = None,

@@ -15,7 +15,7 @@ Format version 1, five fields separated by ".":
       n options, then per option, sorted by key: n length + key, n length + value (ASCII)
       n seats, then per seat:
         n flags: 1 joined, 2 chain advanced, 4 history tag, 8 seed revealed, 16 forfeit
-                 claim (no other bits)
+                 claim, 32 resigned (no other bits; 32 came later and adds no bytes)
         n length + name in UTF-8 (empty when it is the default "Player N")
         if joined: 16-byte anchor (chain value 0)
         if advanced: n index (1..255) + the 16-byte chain value at that index
@@ -112,6 +112,7 @@ class Seat:
     tag: bytes = b""         # the seat's latest history tag; empty when none yet
     seed: bytes = b""        # revealed at the end for the audit; empty before
     claim: bool = False      # this seat claims that the seat owing the next message forfeited
+    resigned: bool = False   # this seat resigned (two chain values past its last message)
 
     def __post_init__(self):
         if not isinstance(self.name, str):
@@ -130,6 +131,9 @@ class Seat:
             raise ValueError("a covered length goes with a history tag")
         if not isinstance(self.claim, bool) or (self.claim and not self.index):
             raise ValueError("a claim comes with a chain value")
+        if not isinstance(self.resigned, bool) or (self.resigned and self.index < 2) \
+                or (self.resigned and self.claim):
+            raise ValueError("a resignation comes with a chain value, and no claim")
         if not self.anchor and (self.index or self.tag or self.seed):
             raise ValueError("fair-play data of a seat that has not joined")
 
@@ -230,7 +234,7 @@ def _data_bytes(record: Record) -> bytes:
     out.append(len(record.seats))
     for number, seat in enumerate(record.seats):
         flags = (seat.joined | (seat.index > 0) << 1 | bool(seat.tag) << 2
-                 | bool(seat.seed) << 3 | seat.claim << 4)
+                 | bool(seat.seed) << 3 | seat.claim << 4 | seat.resigned << 5)
         name = "" if seat.name == default_name(number) else seat.name
         out += bytes([flags]) + _short(name.encode("utf-8")) + seat.anchor
         if seat.index:
@@ -269,7 +273,7 @@ def _parse(game: str, data_text: str, moves: str) -> Record:
     seats = []
     for _n in range(data.byte()):
         flags = data.byte()
-        if flags & ~0b11111 or (flags > 1 and not flags & 1):
+        if flags & ~0b111111 or (flags > 1 and not flags & 1):
             raise ValueError("bad seat flags")
         name = data.short().decode("utf-8")
         anchor = data.take(VALUE_BYTES) if flags & 1 else b""
@@ -277,7 +281,8 @@ def _parse(game: str, data_text: str, moves: str) -> Record:
         tag_moves, tag = ((int.from_bytes(data.take(2), "big"), data.take(TAG_BYTES))
                           if flags & 4 else (0, b""))
         seed = data.take(SEED_BYTES) if flags & 8 else b""
-        seats.append(Seat(name, anchor, index, value, tag_moves, tag, seed, bool(flags & 16)))
+        seats.append(Seat(name, anchor, index, value, tag_moves, tag, seed, bool(flags & 16),
+                          bool(flags & 32)))
     if data.at != len(data.data):
         raise ValueError("data goes on after the last seat")
     return Record(game, tuple(seats), tuple(options), moves)
@@ -328,8 +333,9 @@ def merge(local: Record, incoming: Record) -> tuple[Record, str]:
     longer, shorter = sorted((local.moves, incoming.moves), key=len, reverse=True)
     if not longer.startswith(shorter):
         return local, "diverged"
-    if any(r.moves != longer and any(s.claim for s in r.seats) for r in (local, incoming)):
-        return local, "diverged"            # a claim and a message it says never came
+    if any(r.moves != longer and any(s.claim or s.resigned for s in r.seats)
+           for r in (local, incoming)):
+        return local, "diverged"            # a claim (a resignation) and a message after it
     seats = []
     for number, (mine, theirs) in enumerate(zip(local.seats, incoming.seats)):
         seat = _merge_seat(local.context, number, mine, theirs)
@@ -359,7 +365,7 @@ def _merge_seat(ctx: bytes, number: int, a: Seat, b: Seat) -> Seat | None:
         return None
     if a.seed and b.seed and a.seed != b.seed:
         return None
-    if a.index == b.index and a.claim != b.claim:
+    if a.index == b.index and (a.claim, a.resigned) != (b.claim, b.resigned):
         return None                         # one chain value spent on two messages
     tag = tagged[-1] if tagged else a
     return replace(high, tag_moves=tag.tag_moves, tag=tag.tag, seed=a.seed or b.seed)

@@ -81,7 +81,7 @@ def clock_line(held, now: float) -> str:
 
 
 def verdict(held, now: float) -> tuple[str, str]:
-    """The end of a game as text and a class (fair, unfair, pending, forfeit); ("", "") while
+    """The end of a game as text and a class (fair, unfair, pending, forfeit, resigned); ("", "") while
     the game goes on. "Verified fair" only when every seed is out and the audit passed.
     The text is made in the reader's language each time: nothing of it is kept."""
     protocol, record = _protocol(held), held.record
@@ -89,6 +89,10 @@ def verdict(held, now: float) -> tuple[str, str]:
         return "", ""
     claim = protocol.claim_of(record)
     days = days_of(record)
+    resigned = protocol.resigned_of(record)
+    if resigned is not None:
+        return _("Won by resignation: {name} resigned.").format(
+            name=_name(held, resigned)), "resigned"
     if claim:
         return ngettext("Won by forfeit: {name} did not answer in {n} day.",
                         "Won by forfeit: {name} did not answer in {n} days.",

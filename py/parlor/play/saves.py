@@ -11,8 +11,8 @@ import time
 from dataclasses import asdict, dataclass, field, replace
 
 from .. import catalog
-from ..engine.protocol import replay
-from ..i18n import _
+from ..engine.protocol import Outcome, replay
+from ..i18n import N_, _
 
 FORMAT = 1
 PREFIX = "parlor:game:"
@@ -67,6 +67,7 @@ class SavedGame:
     moves: str = ""
     created: float = 0.0
     updated: float = 0.0
+    resigned: int | None = None    # the seat that resigned, which ended the game (issue 13)
 
     @property
     def entry(self):
@@ -90,8 +91,21 @@ class SavedGame:
     def with_moves(self, moves: str) -> "SavedGame":
         return replace(self, moves=moves, updated=time.time())
 
+    def outcome(self, state) -> Outcome | None:
+        """How the game ended in `state` (reached by its moves): by the resignation it keeps,
+        else by its rules; None while it goes on."""
+        if self.resigned is None:
+            return self.engine.outcome(state)
+        return Outcome(self.resign_winners(state, self.resigned), RESIGNED)
+
+    def resign_winners(self, state, seat: int) -> tuple[int, ...]:
+        """Who wins if `seat` resigns in `state`."""
+        return resign_winners(self.entry, state, len(self.names), seat)
+
     def to_json(self) -> str:
         data = asdict(self)
+        if self.resigned is None:
+            del data["resigned"]       # a game nobody resigned is saved as before
         data["format"] = FORMAT
         return json.dumps(data, separators=(",", ":"))
 
@@ -119,11 +133,17 @@ def parse(text: str) -> SavedGame:
             moves=_checked(data["moves"], str, lambda v: True),
             created=float(data.get("created", 0)),
             updated=float(data.get("updated", 0)),
+            resigned=_checked(data.get("resigned", 0), int,
+                              lambda v: 0 <= v < len(data["names"]))
+            if data.get("resigned") is not None else None,
         )
         low, high = game.engine.seats
         if not low <= len(game.names) <= high:
             raise SaveError(_("The saved game has the wrong number of players."))
         result = game.replay()
+        if game.resigned is not None and result.ok \
+                and game.engine.outcome(result.state) is not None:
+            raise SaveError(_("The saved game holds a value that cannot be right."))
     except SaveError:
         raise
     except (KeyError, TypeError, ValueError):
@@ -132,6 +152,21 @@ def parse(text: str) -> SavedGame:
         raise SaveError(_("The saved moves stop making sense at move {number}.").format(
             number=result.applied + 1))
     return game
+
+
+# The reason of a resignation's Outcome; the end screen fills in the name (`SavedGame.resigned`).
+RESIGNED = N_("{name} resigned")
+
+
+def resign_winners(entry, state, players: int, seat: int) -> tuple[int, ...]:
+    """Who wins when `seat` resigns on this device in `state`: the rule of a forfeit by link,
+    the game's `forfeit_winners` (every other seat, or as the game says: in Tsuro only the
+    seats still on the board), read over a table that holds the engine's state."""
+    if not entry.link_tier:
+        return tuple(n for n in range(players) if n != seat)
+    from ..links.casual import Table      # the table of the casual tier: its state is the engine's
+    table = Table(players=players, state=state, sent=(0,) * players)
+    return entry.link.forfeit_winners(table, seat)
 
 
 def _checked(value, kind, test):

@@ -6,7 +6,8 @@ This is the headless heart of the app (tested without a browser). Phases:
   for Confirm and can be taken back until then.
 - "news": a public result (e.g. a tally) everyone may see, before play goes on.
 - "bot": the computer is to move.
-- "over": the game has ended.
+- "over": the game has ended, by its rules or because the player to move resigned (a
+  resignation is no move: the engine never sees it; the saved game keeps it apart).
 
 The board is drawn from `seen(seat)` only: the engine's view for that seat and its legal
 moves. The game log grows by one entry per move applied.
@@ -16,7 +17,8 @@ language, the news is drawn again after a change of language, a notice is a mess
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import time
+from dataclasses import dataclass, field, replace
 
 from .. import i18n
 from ..engine.protocol import SeatView, replay
@@ -35,6 +37,7 @@ class Session:
     pending: object = None
     notice: str = ""                 # an English message id (N_), shown with _()
     resume_phase: str = ""
+    resigning: bool = False          # Resign was tapped: the screen asks to confirm it
     board: object = field(default=None, repr=False)
     played: list = field(default_factory=list, repr=False)   # (state before, move) per move
     lines: dict = field(default_factory=dict, repr=False)    # log lines per (language, seat)
@@ -81,6 +84,11 @@ class Session:
         seats = self.engine.to_move(self.state)
         return seats[0] if seats else None
 
+    @property
+    def outcome(self):
+        """How the game ended (by its rules or a resignation); None while it goes on."""
+        return self.saved.outcome(self.state)
+
     def seen(self, seat: int | None) -> SeatView:
         """What `seat` (None: everyone) may see, and its moves when it is to move."""
         legal = tuple(self.engine.legal(self.state)) if seat is not None \
@@ -97,8 +105,9 @@ class Session:
     def _advance(self) -> None:
         """Pick the phase for the position reached: over, the bot's move, pass, or play."""
         self.pending = None
+        self.resigning = False
         self.board.reset()
-        if self.engine.outcome(self.state) is not None:
+        if self.outcome is not None:
             self.phase = "over"
             return
         mover = self.mover
@@ -119,6 +128,7 @@ class Session:
     def tap(self, data: dict) -> None:
         """A tap on the board; boards that stage moves wait for Confirm, others play at once."""
         if self.phase == "play" and self.holder == self.mover:
+            self.resigning = False
             move = self.board.tap(self.seen(self.holder), data, self.pending)
             if move is None:
                 return
@@ -149,6 +159,31 @@ class Session:
             del lines[len(self.played):]
         self.save()
         self.board.reset()
+
+    def may_resign(self) -> bool:
+        """Whether the person at the screen may resign: a player (not the computer) on their
+        own turn, in play."""
+        return (self.phase == "play" and self.holder is not None and self.holder == self.mover
+                and self.holder not in self.saved.bots)
+
+    def ask_resign(self) -> None:
+        """Resign was tapped: the screen asks to confirm it (it cannot be taken back)."""
+        if self.may_resign():
+            self.pending, self.resigning = None, True
+            self.board.reset()
+
+    def keep_playing(self) -> None:
+        self.resigning = False
+
+    def resign(self) -> None:
+        """The player to move resigns (confirmed): the game ends, the others win; the saved
+        game keeps who resigned."""
+        if not (self.resigning and self.may_resign()):
+            return
+        self.saved = replace(self.saved, resigned=self.holder, updated=time.time())
+        self.news_of, self.drawn_news = None, {}
+        self.save()
+        self._advance()
 
     def confirm(self) -> None:
         """Commit the staged move, store the game, and move on."""
@@ -211,7 +246,7 @@ def think(saved_json: str) -> str:
     to move: what the app's worker runs, off the page's main thread."""
     saved = parse(saved_json)
     result = saved.replay()
-    if saved.engine.outcome(result.state) is not None:
+    if saved.outcome(result.state) is not None:
         raise ValueError("the game is over")
     if saved.engine.to_move(result.state)[0] not in saved.bots:
         raise ValueError("the computer is not to move")

@@ -1,7 +1,7 @@
 """The screen of a game played on this device (hot-seat or against the computer)."""
 from __future__ import annotations
 
-from ..i18n import _
+from ..i18n import _, and_list
 from .html import action_bar, button, language_picker, sentence, with_names
 from .replay import replay_button, replay_screen
 from .status import result_line
@@ -31,11 +31,14 @@ def game_screen(session, replay_step: int | None = None) -> str:
         return (header + notice + '<section class="screen-news card" data-announce>' + session.news +
                 button(_("Continue"), "continue", True) + "</section>")
     if session.phase == "over":
-        outcome = session.engine.outcome(session.state)
+        outcome = session.outcome
         everyone = session.seen(None)
+        resigned = session.saved.resigned
+        reason = _(outcome.reason) if resigned is None else \
+            _(outcome.reason).format(name=names[resigned])
         return (header + notice +
                 f'<section class="screen-over card"><h2 data-announce>{esc(result_line(outcome, names))}'
-                f'</h2><p data-announce>{esc(sentence(_(outcome.reason)))}</p>'
+                f'</h2><p data-announce>{esc(sentence(reason))}</p>'
                 + button(_("Play again"), "rematch", True) + button(_("All games"), "home")
                 + '</section>'
                 f'<div class="board">{board.svg(everyone, None, names, False)}</div>'
@@ -45,7 +48,9 @@ def game_screen(session, replay_step: int | None = None) -> str:
     playing = session.phase == "play"
     seen = session.seen(seat)
     actions = ""
-    if playing:
+    if playing and session.resigning:
+        actions = resign_card(session.saved.resign_winners(session.state, seat), names)
+    elif playing:
         undo = [(_("Take back"), "undo", False)] if session.can_undo() else []
         actions = action_bar(board.hint(seen, session.pending), session.pending is not None,
                              undo + board.buttons(seen, session.pending))
@@ -59,9 +64,31 @@ def game_screen(session, replay_step: int | None = None) -> str:
             + actions + more(session) + log(session, seat))
 
 
+def resign_card(winners, names) -> str:
+    """Resign asks to be confirmed: who would win, and that it cannot be taken back (by link
+    too: the player's device sends it, so it is as final)."""
+    if len(winners) == 1:
+        ask = _("Resign now? {name} wins the game. This cannot be taken back.").format(
+            name=names[winners[0]])
+    else:
+        ask = _("Resign now? {names} share the win. This cannot be taken back.").format(
+            names=and_list(names[s] for s in winners))
+    label = esc(_("Resign"))
+    return (f'<section class="card resign" role="group" aria-label="{label}">'
+            f'<p data-announce>{esc(ask)}</p><div class="actions">'
+            + button(_("Keep playing"), "keep-playing", True) + button(_("Yes, resign"), "resign-yes")
+            + '</div></section>')
+
+
+def resign_button(may: bool) -> str:
+    return button(_("Resign"), "resign") if may else ""
+
+
 def more(session) -> str:
-    """The replay of the moves so far, the game's rules and the app's language."""
+    """The replay of the moves so far, the game's rules, Resign (for the player to move) and
+    the app's language."""
     return (f'<p class="more">{replay_button(session)}'
+            + resign_button(session.may_resign() and not session.resigning)
             + button(_("How to play"), "rules", game=session.saved.game)
             + f'{language_picker()}</p>')
 

@@ -5,11 +5,12 @@ seat (or a spectator's) and the moves it may make."""
 from __future__ import annotations
 
 from .. import catalog
-from ..i18n import _, ngettext
+from ..i18n import _, and_list, ngettext
 from ..links import standing
 from ..links.clock import CHOICES, days_of, describe_days, describe_per_move
 from ..links.device import seat_link
 from ..links.record import default_name, encode
+from .game import resign_button, resign_card
 from .html import action_bar, button, language_picker, sentence
 from .qr import qr_svg
 from .status import link_status
@@ -32,12 +33,14 @@ def share_text(session) -> str:
     if protocol.phase(record) == protocol.JOINING:
         days = days_of(record)
         if days:
-            return _("{name} invites you to play {title} on Parlor, {per_move}. Open the link "
+            text = _("{name} invites you to play {title} on Parlor, {per_move}. Open the link "
                      "to take a seat.").format(name=names[0], title=title,
                                                per_move=describe_per_move(days))
-        return _("{name} invites you to play {title} on Parlor. Open the link to take a "
-                 "seat.").format(name=names[0], title=title)
-    if protocol.claim_of(record):
+        else:
+            text = _("{name} invites you to play {title} on Parlor. Open the link to take a "
+                     "seat.").format(name=names[0], title=title)
+        return f"{text} {rematch_line(session)}" if session.rematch_of else text
+    if protocol.stopped(record):
         # Translators: a game's title, then the verdict on a forfeit claim
         return _("{title} on Parlor: {verdict}").format(
             title=title, verdict=standing.verdict(session.held, session.now())[0])
@@ -51,6 +54,11 @@ def share_text(session) -> str:
     others = [n for i, n in enumerate(names) if i != movers[0]]
     return _("Your turn, {name}: {title} with {others} on Parlor.").format(
         name=names[movers[0]], title=title, others=", ".join(others))
+
+
+def rematch_line(session) -> str:
+    """What a rematch's invitation follows."""
+    return _("A rematch of the game with {names}.").format(names=and_list(session.rematch_of))
 
 
 def clock_picker(key: str, days: int) -> str:
@@ -91,9 +99,14 @@ def link_screen(session, base: str, show_qr: bool, show_seat_link: bool) -> str:
             + ' <input id="join-name" maxlength="24" autocomplete="off" '
             f'value="{esc(join_default(record))}"></label>'
             + button(_("Take a seat"), "join", True) + '</section>')
+    if session.rematch_of and phase == protocol.JOINING:
+        parts.append(f'<p class="meta rematch">{esc(rematch_line(session))}</p>')
     if session.sent:
         parts.append(share_card(session, base, show_qr))
     parts.append(play_area(session, phase))
+    if session.resigning and session.may_resign():
+        table = protocol.table(record)
+        parts.append(resign_card(protocol.forfeit_winners(table, session.seat), names))
     if phase == protocol.OVER:
         parts.append(verdict_card(session))
     clock = standing.clock_line(session.held, session.now()) if phase != protocol.OVER else ""
@@ -114,7 +127,8 @@ def link_screen(session, base: str, show_qr: bool, show_seat_link: bool) -> str:
                      + button(_("Claim a forfeit"), "forfeit") + '</section>')
     if session.seat is not None:
         parts.append(private_card(session, base, show_seat_link))
-    parts.append(f'<p class="more">{language_picker()}</p>')
+    resign = resign_button(session.may_resign() and not session.resigning)
+    parts.append(f'<p class="more">{resign}{language_picker()}</p>')
     return "".join(parts)
 
 
@@ -153,6 +167,8 @@ def play_area(session, phase) -> str:
     interactive = bool(seen.legal) and not session.sent
     if phase == protocol.JOINING or (phase == protocol.OPENING and not seen.legal):
         return waiting_card(session, phase, actions)
+    if phase == protocol.OVER and protocol.table(session.record).phase == protocol.OPENING:
+        return ""                   # ended (a resignation, a claim) before the first move
     names, pending = session.names, session.pending
     parts = [f'<div class="board">{board.svg(seen, pending, names, interactive)}</div>']
     if interactive:
@@ -226,8 +242,11 @@ def join_clock(record) -> str:
 
 
 def verdict_card(session) -> str:
+    """The verdict on the end, and Rematch for a player of the game."""
     text, cls = standing.verdict(session.held, session.now())
-    return f'<section class="card audit {cls}" role="status"><p>{esc(sentence(text))}</p></section>'
+    again = button(_("Rematch"), "link-rematch") if session.seat is not None else ""
+    return (f'<section class="card audit {cls}" role="status"><p>{esc(sentence(text))}</p>'
+            + (f'</section><div class="actions">{again}</div>' if again else '</section>'))
 
 
 def private_card(session, base: str, show: bool) -> str:

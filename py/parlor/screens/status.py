@@ -26,7 +26,7 @@ def game_status(saved) -> str:
     """A saved game on this device: its result, or who is to play."""
     state = saved.replay().state
     engine = saved.engine
-    outcome = engine.outcome(state)
+    outcome = saved.outcome(state)
     names = saved.shown_names
     if outcome is not None:
         return result_line(outcome, names)
@@ -47,7 +47,7 @@ def link_status(held, now: float | None = None, clock: bool = True) -> str:
     verdict, kind = standing.verdict(held, now)
     if kind in ("fair", "unfair"):
         return _("Game over · verified fair") if kind == "fair" else _("Game over · not fair")
-    if kind == "forfeit":
+    if kind in ("forfeit", "resigned"):
         return verdict
     movers = protocol.to_move(record)
     remaining = standing.time_left(held, now)

@@ -60,6 +60,10 @@ class TsuroLink(CasualLink):
         alive = table.state.alive if table.state is not None else (True,) * table.players
         return tuple(n for n, on in enumerate(alive) if on and n != debtor)
 
+    def in_play(self, table, seat: int) -> bool:
+        """A seat whose marker left the board has nothing left to resign (L13)."""
+        return table.state is None or table.state.alive[seat]
+
     def phase_of(self, state: State) -> str:
         return _PHASES[engine_phase(state)]
 
