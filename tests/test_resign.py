@@ -313,3 +313,54 @@ def test_a_resignation_before_the_first_move_ends_the_game_on_every_screen(key, 
 
 def link_screen(session):
     return link_screens.link_screen(session, "https://x/", False, False)
+
+
+def test_f11_every_word_of_resigning_and_of_a_rematch_goes_through_the_catalogs():
+    from parlor import i18n
+    from test_i18n_screens import NAMES as SHOWN, assert_translated
+    assert i18n.use(i18n.PSEUDO) == i18n.PSEUDO
+    try:
+        screens = {}
+        for players in (2, 3):
+            session = opened("tsuro", players, moves=0)
+            session.saved = replace(session.saved, names=SHOWN[:players])
+            session.ask_resign()
+            screens[f"asking, {players} players"] = game_screen(session)
+            session.resign()
+            screens[f"over, {players} players"] = game_screen(session)
+        table = link_table("tyrus", 2)
+        table.play_until_owed()
+        quitter = table.sessions[1]
+        quitter.ask_resign()
+        screens["by link, asking"] = link_screen(quitter)
+        quitter.resign()
+        screens["by link, resigned"] = link_screen(quitter)
+        fresh = linkplay.rematch(table.stores[1], quitter.held)
+        screens["rematch"] = link_screen(fresh)
+        assert_translated(screens, names=SHOWN + ("Ana", "P1"))
+    finally:
+        i18n.use(i18n.SOURCE)
+
+
+def test_f11_a_tsuro_seat_whose_marker_left_the_board_cannot_resign():
+    table = link_table("tsuro", 3)
+    protocol = table.sessions[0].protocol
+    for _ in range(400):
+        record = table.sessions[0].record
+        if protocol.phase(record) == protocol.OVER:
+            break
+        state = protocol.table(record).state
+        out = [n for n, on in enumerate(state.alive)] if state is not None else []
+        out = [n for n in out if not state.alive[n]]
+        if out:
+            gone = table.sessions[out[0]]
+            assert not gone.may_resign()
+            with pytest.raises(IllegalMove):
+                protocol.resign(gone.record, gone.seat, gone.held.seed)
+            alive = next(n for n in range(3) if state.alive[n])
+            assert table.sessions[alive].may_resign()
+            return
+        n = table.mover()
+        table.take_turn(n)
+        table.send(n)
+    pytest.skip("no marker left the board before the end in this game")
