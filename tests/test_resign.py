@@ -364,3 +364,31 @@ def test_f11_a_tsuro_seat_whose_marker_left_the_board_cannot_resign():
         table.take_turn(n)
         table.send(n)
     pytest.skip("no marker left the board before the end in this game")
+
+
+@pytest.mark.parametrize("key,players", LINK, ids=[k for k, _ in LINK])
+def test_a_resignation_sent_while_another_seat_moved_is_taken_onto_the_longer_history(
+        key, players):
+    table = link_table(key, players)
+    sender, debtor = table.play_until_owed()
+    table.take_turn(debtor)                       # the debtor moves; nobody has its link yet
+    mover = table.sessions[debtor]
+    ended = mover.protocol.phase(mover.record) == mover.protocol.OVER
+    quitter = table.sessions[sender]
+    quitter.ask_resign()
+    quitter.resign()
+    if ended:                                      # too late: both copies are kept
+        with pytest.raises(linkplay.LinkProblem):
+            linkplay.open_link(table.stores[sender], encode(mover.record))
+        with pytest.raises(linkplay.LinkProblem):
+            linkplay.open_link(table.stores[debtor], encode(quitter.record))
+        return
+    table.send(debtor, to=[sender])                # the move reaches the seat that resigned
+    table.send(sender, to=[debtor])                # and the resignation reaches the mover
+    mine, theirs = table.sessions[sender].record, table.sessions[debtor].record
+    assert mine == theirs and mine.moves == mover.record.moves
+    protocol = quitter.protocol
+    assert protocol.resigned_of(mine) == sender and protocol.phase(mine) == protocol.OVER
+    for n in (sender, debtor):
+        held = table.sessions[n].held
+        assert standing.verdict(held, 0)[0].startswith("Won by resignation")

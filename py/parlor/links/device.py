@@ -174,7 +174,7 @@ class LinkStore:
         except LinkProblem:
             stored = None
         if stored is not None:
-            merged, status = records.merge(held.record, stored.record)
+            merged, status = merged_copies(held.record, stored.record)
             if status == "advanced":
                 held = replace(held, record=merged)
             elif status == "diverged":
@@ -209,6 +209,17 @@ class LinkStore:
             return True
         except StorageFull:
             return False
+
+
+def merged_copies(local: records.Record, incoming: records.Record) -> tuple[records.Record, str]:
+    """`records.merge`, and a merge that the game's protocol does not take counts as
+    "diverged": a resignation sent while another seat moved is taken onto the longer
+    history only where it still fits there (the resigning seat sent nothing more and the
+    game had not ended)."""
+    merged, status = records.merge(local, incoming)
+    if status == "advanced" and not protocol_for(local.game).replay(merged).ok:
+        return local, "diverged"
+    return merged, status
 
 
 def _witness(stored: Held | None, held: Held) -> tuple:
@@ -262,7 +273,7 @@ def open_link(store: LinkStore, fragment: str) -> tuple[Held, str]:
             return Held(incoming), ""       # shown, not kept: this device holds no seat
         merged, status = incoming, "advanced"
     else:
-        merged, status = records.merge(held.record, incoming)
+        merged, status = merged_copies(held.record, incoming)
     if status == "diverged":
         store.keep_conflict(incoming)
         raise LinkProblem(_(NOT_KEPT) if store.full else _(CLAIM_CROSSED)

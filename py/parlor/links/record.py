@@ -333,9 +333,10 @@ def merge(local: Record, incoming: Record) -> tuple[Record, str]:
     longer, shorter = sorted((local.moves, incoming.moves), key=len, reverse=True)
     if not longer.startswith(shorter):
         return local, "diverged"
-    if any(r.moves != longer and any(s.claim or s.resigned for s in r.seats)
-           for r in (local, incoming)):
-        return local, "diverged"            # a claim (a resignation) and a message after it
+    if any(r.moves != longer and any(s.claim for s in r.seats) for r in (local, incoming)):
+        return local, "diverged"            # a claim and a message it says never came
+    # (A resignation is taken onto a longer history: whether it still fits there, e.g. the
+    # game did not end in between, is for the game's protocol to say; see device.merged.)
     seats = []
     for number, (mine, theirs) in enumerate(zip(local.seats, incoming.seats)):
         seat = _merge_seat(local.context, number, mine, theirs)
