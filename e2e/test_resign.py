@@ -47,7 +47,7 @@ def read_link(page, url):
                          "#" + url.split("#", 1)[1])
 
 
-def test_bo_resigns_by_link_and_ana_sees_the_win_by_resignation(browser, base_url):
+def test_ana_resigns_by_link_on_her_turn_and_bo_sees_the_win_by_resignation(browser, base_url):
     outside = []
     ana, ana_errors = phone_page(browser, base_url, outside)
     bo, bo_errors = phone_page(browser, base_url, outside)
@@ -55,17 +55,19 @@ def test_bo_resigns_by_link_and_ana_sees_the_win_by_resignation(browser, base_ur
     ana.fill("#name-tyrus-0", "Ana")
     ana.click("button[data-action=link-new][data-game=tyrus]")
     open_link(bo, shared_link(ana))
-    assert protocol_step(bo)               # Bo takes his seat
-    resign(bo)
-    expect(bo.locator(".audit")).to_have_text("Won by resignation: Bo resigned.")
-    url = shared_link(bo)
-    assert read_link(bo, url) == {"game": "tyrus", "seats": [
+    assert protocol_step(bo)               # Bo takes his seat; Ana owes the opening now
+    expect(bo.locator("button[data-action=resign]")).to_have_count(0)   # not Bo's turn
+    open_link(ana, shared_link(bo))
+    resign(ana)
+    expect(ana.locator(".audit")).to_have_text("Won by resignation: Ana resigned.")
+    url = shared_link(ana)
+    assert read_link(ana, url) == {"game": "tyrus", "seats": [
         {"joined": True, "name": "Ana"}, {"joined": True, "name": "Bo"}]}
-    open_link(ana, url)
-    expect(ana.locator(".audit")).to_have_text("Won by resignation: Bo resigned.")
-    expect(ana.locator("body")).not_to_contain_text("Verified fair")
-    expect(ana.locator(".turn-line")).to_have_text("Won by resignation: Bo resigned.")
-    ana.click("button[data-action=link-rematch]")
-    expect(ana.locator(".share-text")).to_contain_text("Ana invites you")
-    expect(ana.locator(".share-text")).to_contain_text("A rematch of the game with Bo.")
+    open_link(bo, url)
+    expect(bo.locator(".audit")).to_have_text("Won by resignation: Ana resigned.")
+    expect(bo.locator("body")).not_to_contain_text("Verified fair")
+    expect(bo.locator(".turn-line")).to_have_text("Won by resignation: Ana resigned.")
+    bo.click("button[data-action=link-rematch]")
+    expect(bo.locator(".share-text")).to_contain_text("Bo invites you")
+    expect(bo.locator(".share-text")).to_contain_text("A rematch of the game with Ana.")
     assert ana_errors == bo_errors == [] and all(a == [] for a in outside)

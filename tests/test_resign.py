@@ -3,7 +3,7 @@
 On one device the player to move resigns (confirmed first): the game ends, every other seat
 wins by the rule of a forfeit by link (`forfeit_winners`), the saved game keeps who resigned
 (older saves without it open as before) and the replay still works. By link a seat that has
-joined resigns with its chain value two steps on and a flag (bit 32), on its turn or not; a
+joined resigns with its chain value two steps on and a flag (bit 32), on its own turn; a
 resignation its seat did not send is refused as altered, blaming nobody; no seed follows it,
 and the end never reads "Verified fair".
 """
@@ -159,12 +159,15 @@ def link_table(key, players):
 
 
 @pytest.mark.parametrize("key,players", LINK, ids=[k for k, _ in LINK])
-def test_a_seat_resigns_by_link_off_its_turn_and_every_device_reads_the_win(key, players):
+def test_a_seat_resigns_by_link_on_its_turn_and_every_device_reads_the_win(key, players):
     table = link_table(key, players)
-    sender, debtor = table.play_until_owed()
+    waiting, sender = table.play_until_owed()          # `sender` owes the next message
+    assert not table.sessions[waiting].may_resign()    # off its turn: no resignation (F11)
+    assert 'data-action="resign"' not in link_screens.link_screen(
+        table.sessions[waiting], "https://x/", False, False)
     quitter = table.sessions[sender]
     protocol = quitter.protocol
-    assert quitter.may_resign() and not quitter.my_turn()
+    assert quitter.may_resign() and quitter.my_turn()
     page = link_screens.link_screen(quitter, "https://x/", False, False)
     assert 'data-action="resign"' in page
     quitter.ask_resign()
@@ -196,8 +199,8 @@ def test_a_seat_resigns_by_link_off_its_turn_and_every_device_reads_the_win(key,
         assert protocol.legal(record, n, session.held.seed) == []
         with pytest.raises(IllegalMove):
             protocol.publish_seed(record, n, session.held.seed)
-    seeded = linktools.with_seat(record, debtor, replace(
-        record.seats[debtor], seed=table.sessions[debtor].held.seed))
+    seeded = linktools.with_seat(record, waiting, replace(
+        record.seats[waiting], seed=table.sessions[waiting].held.seed))
     seeded = replace(record, seats=seeded.seats)
     assert isinstance(protocol.replay(seeded).error, AlteredLink)
     assert "Verified fair" not in standing.verdict(linkplay.Held(seeded), 0)[0]
@@ -252,7 +255,7 @@ def test_a_resignation_its_seat_did_not_send_is_refused_as_altered_blaming_nobod
 
 def test_a_resignation_is_flag_32_and_adds_no_bytes():
     table = link_table("tyrus", 2)
-    sender, _ = table.play_until_owed()
+    _, sender = table.play_until_owed()          # the seat that owes the next message
     session = table.sessions[sender]
     plain = encode(session.record)
     session.ask_resign()
@@ -268,7 +271,7 @@ def test_a_resignation_is_flag_32_and_adds_no_bytes():
 @pytest.mark.parametrize("key,players", LINK, ids=[k for k, _ in LINK])
 def test_rematch_by_link_invites_to_the_same_game_with_the_same_options_and_clock(key, players):
     table = link_table(key, players)
-    sender, _ = table.play_until_owed()
+    _, sender = table.play_until_owed()          # the seat that owes the next message
     table.sessions[sender].ask_resign()
     table.sessions[sender].resign()
     table.send(sender)
@@ -299,13 +302,15 @@ def test_rematch_by_link_invites_to_the_same_game_with_the_same_options_and_cloc
 
 @pytest.mark.parametrize("key,players", LINK, ids=[k for k, _ in LINK])
 def test_a_resignation_before_the_first_move_ends_the_game_on_every_screen(key, players):
-    """The last seat to join resigns at once: no board is dealt yet, the verdict is shown."""
+    """The seat that owes the first message resigns at once: no board is dealt yet, the
+    verdict is shown."""
     table = link_table(key, players)
-    last = table.sessions[-1]
+    first = table.mover()
+    last = table.sessions[first]
     last.ask_resign()
     last.resign()
-    assert last.protocol.resigned_of(last.record) == players - 1
-    table.send(players - 1)
+    assert last.protocol.resigned_of(last.record) == first
+    table.send(first)
     for session in table.sessions:
         page = link_screen(session)
         assert "Won by resignation" in page and "Verified fair" not in page
@@ -329,13 +334,13 @@ def test_f11_every_word_of_resigning_and_of_a_rematch_goes_through_the_catalogs(
             session.resign()
             screens[f"over, {players} players"] = game_screen(session)
         table = link_table("tyrus", 2)
-        table.play_until_owed()
-        quitter = table.sessions[1]
+        _, owing = table.play_until_owed()
+        quitter = table.sessions[owing]
         quitter.ask_resign()
         screens["by link, asking"] = link_screen(quitter)
         quitter.resign()
         screens["by link, resigned"] = link_screen(quitter)
-        fresh = linkplay.rematch(table.stores[1], quitter.held)
+        fresh = linkplay.rematch(table.stores[owing], quitter.held)
         screens["rematch"] = link_screen(fresh)
         assert_translated(screens, names=SHOWN + ("Ana", "P1"))
     finally:
@@ -357,8 +362,8 @@ def test_f11_a_tsuro_seat_whose_marker_left_the_board_cannot_resign():
             assert not gone.may_resign()
             with pytest.raises(IllegalMove):
                 protocol.resign(gone.record, gone.seat, gone.held.seed)
-            alive = next(n for n in range(3) if state.alive[n])
-            assert table.sessions[alive].may_resign()
+            alive = table.mover()
+            assert state.alive[alive] and table.sessions[alive].may_resign()
             return
         n = table.mover()
         table.take_turn(n)
@@ -367,28 +372,20 @@ def test_f11_a_tsuro_seat_whose_marker_left_the_board_cannot_resign():
 
 
 @pytest.mark.parametrize("key,players", LINK, ids=[k for k, _ in LINK])
-def test_a_resignation_sent_while_another_seat_moved_is_taken_onto_the_longer_history(
+def test_f11_a_resignation_off_its_seats_turn_is_refused_so_it_cannot_become_a_claim(
         key, players):
+    """Made by hand where its seat does not owe the next message (where that seat's forfeit
+    claim could stand), a resignation is refused as altered, blaming nobody."""
     table = link_table(key, players)
-    sender, debtor = table.play_until_owed()
-    table.take_turn(debtor)                       # the debtor moves; nobody has its link yet
-    mover = table.sessions[debtor]
-    ended = mover.protocol.phase(mover.record) == mover.protocol.OVER
-    quitter = table.sessions[sender]
-    quitter.ask_resign()
-    quitter.resign()
-    if ended:                                      # too late: both copies are kept
-        with pytest.raises(linkplay.LinkProblem):
-            linkplay.open_link(table.stores[sender], encode(mover.record))
-        with pytest.raises(linkplay.LinkProblem):
-            linkplay.open_link(table.stores[debtor], encode(quitter.record))
-        return
-    table.send(debtor, to=[sender])                # the move reaches the seat that resigned
-    table.send(sender, to=[debtor])                # and the resignation reaches the mover
-    mine, theirs = table.sessions[sender].record, table.sessions[debtor].record
-    assert mine == theirs and mine.moves == mover.record.moves
-    protocol = quitter.protocol
-    assert protocol.resigned_of(mine) == sender and protocol.phase(mine) == protocol.OVER
-    for n in (sender, debtor):
-        held = table.sessions[n].held
-        assert standing.verdict(held, 0)[0].startswith("Won by resignation")
+    waiting, sender = table.play_until_owed()
+    session = table.sessions[waiting]
+    record, seed = session.record, session.held.seed
+    device = session.protocol._device(record, waiting, seed)[2]
+    old = record.seats[waiting]
+    forged = replace(record, seats=linktools.with_seat(record, waiting, replace(
+        old, index=old.index + 2, value=device.chain.value(old.index + 2), resigned=True)).seats)
+    assert isinstance(session.protocol.replay(forged).error, AlteredLink)
+    with pytest.raises(linkplay.LinkProblem):
+        linkplay.open_link(table.stores[sender], encode(forged))
+    with pytest.raises(IllegalMove):
+        session.protocol.resign(record, waiting, seed)

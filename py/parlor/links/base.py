@@ -373,6 +373,7 @@ class LinkProtocol:
         resigned = [n for n, s in enumerate(record.seats) if s.resigned]
         if resigned and (len(resigned) > 1 or claims or table.phase in (JOINING, OVER)
                          or any(s.seed for s in record.seats)
+                         or self.sender(table) != resigned[0]
                          or not self.in_play(table, resigned[0])):
             raise forged_resignation(resigned[0])
         if claims:
@@ -560,13 +561,15 @@ class LinkProtocol:
         return replace(record, seats=with_seat(record.seats, seat, new))
 
     def may_resign(self, record: Record, seat: int | None) -> bool:
-        """Whether `seat` may resign now: every seat is taken, the game goes on (on its turn
-        or not) and the seat is still in it."""
+        """Whether `seat` may resign now: every seat is taken, the game goes on, the seat is
+        still in it and owes the next message. Only then: a resignation shows the chain value
+        one step on as well, which makes a forfeit claim by the same seat where one could
+        stand, and no claim stands by the seat that owes (seeds/fair-play.md, F11)."""
         result = self.replay(record)
         if not result.ok or seat is None or seat not in range(len(record.seats)) \
                 or self.stopped(record) or result.state.phase in (JOINING, OVER):
             return False
-        return self.in_play(result.state, seat)
+        return self.sender(result.state) == seat and self.in_play(result.state, seat)
 
     def resign(self, record: Record, seat: int, seed: bytes) -> Record:
         """The resignation that ends the game: the seat's chain value two steps on (so nobody

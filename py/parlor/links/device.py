@@ -213,9 +213,8 @@ class LinkStore:
 
 def merged_copies(local: records.Record, incoming: records.Record) -> tuple[records.Record, str]:
     """`records.merge`, and a merge that the game's protocol does not take counts as
-    "diverged": a resignation sent while another seat moved is taken onto the longer
-    history only where it still fits there (the resigning seat sent nothing more and the
-    game had not ended)."""
+    "diverged" (seat data that each copy holds rightly but that cannot stand together, such
+    as a resignation and another seat's forfeit claim from one position)."""
     merged, status = records.merge(local, incoming)
     if status == "advanced" and not protocol_for(local.game).replay(merged).ok:
         return local, "diverged"
