@@ -407,7 +407,7 @@ class App:
     def cancel(self) -> None:
         held = self.link or self.session
         if held.resigning:
-            held.resigning = False
+            held.keep_playing()
         elif held.pending is not None:
             held.pending = None
         else:
@@ -505,7 +505,7 @@ class App:
         elif action == "resign-yes":
             link.resign()
         elif action == "keep-playing":
-            link.resigning = False
+            link.keep_playing()
         elif action == "link-rematch":
             self.link = linkplay.rematch(self.link_store, link.held)
             self.show_qr = self.show_seat_link = False

@@ -432,6 +432,9 @@ class LinkSession:
             self.pending, self.resigning = None, True
             self.board.reset()
 
+    def keep_playing(self) -> None:
+        self.resigning = False
+
     def resign(self) -> None:
         """Resign (confirmed): the game ends at once; the link to send says so."""
         if not (self.resigning and self.may_resign()):
