@@ -135,14 +135,14 @@ def price(entries: list, site: Path) -> dict:
                           str(ROOT / ".cache/compressed"), *map(str, files.values())],
                          check=True, capture_output=True, text=True).stdout
     sizes = json.loads(out)
-    brotli = gzip = raw = 0
+    per_file = {}
     for name, path in files.items():
         size = path.stat().st_size
-        raw += size
-        brotli += min(size, sizes[str(path)]["br"])
-        gzip += min(size, sizes[str(path)]["gzip6"])
-    return {"requests": len(entries), "files": len(files), "raw": raw, "brotli": brotli,
-            "gzip": gzip, "sent": sum(size for _, _, _, size in entries)}
+        per_file[name] = {"raw": size, "brotli": min(size, sizes[str(path)]["br"]),
+                          "gzip": min(size, sizes[str(path)]["gzip6"])}
+    total = {key: sum(f[key] for f in per_file.values()) for key in ("raw", "brotli", "gzip")}
+    return {"requests": len(entries), "files": len(files), **total,
+            "sent": sum(size for _, _, _, size in entries), "per_file": per_file}
 
 
 def median(values: list[float]) -> float:
@@ -206,6 +206,9 @@ def main() -> None:
     for kind in kinds:
         print(f"  {kind:11} cold {med[kind]['cold']:.2f} s   warm {med[kind]['warm']:.2f} s   "
               f"warm 4x CPU {med[kind]['warm4x']:.2f} s")
+    print("  first visit of (a), per file:              raw    brotli 11       gzip 6")
+    for name, sizes in sorted(first["per_file"].items(), key=lambda item: -item[1]["gzip"]):
+        print(f"    {name:34} {sizes['raw']:>10,} {sizes['brotli']:>12,} {sizes['gzip']:>12,}")
     print(f"  first visit of (a): {first['requests']} requests, {first['files']} files, "
           f"{first['raw'] / 1e6:.2f} MB raw, {first['brotli'] / 1e6:.2f} MB at brotli 11, "
           f"{first['gzip'] / 1e6:.2f} MB at gzip 6, {first['sent'] / 1e6:.2f} MB sent here")
