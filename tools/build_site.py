@@ -283,7 +283,7 @@ def main() -> None:
                if p.is_file() and p.suffix not in (".br", ".gz"))
     print(f"dist/ built: version {build['version']}, {size / 1e6:.1f} MB before compression, "
           f"{len(build['files'])} files precached, stdlib {len(report['kept'])} of "
-          f"{report['stdlib_modules_total']} modules")
+          f"{report['stdlib_modules_total']} modules (and {len(report['frozen'])} frozen in the runtime)")
 
 
 if __name__ == "__main__":

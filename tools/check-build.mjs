@@ -1,6 +1,7 @@
 // Check a built site's Python under its own Pyodide and trimmed stdlib, as the page loads it:
 // import every module in the app zip and every stdlib module the app names, draw a QR code,
-// read every language's catalog.
+// read every language's catalog; the modules left out of the stdlib zip as frozen must load
+// from the runtime's frozen copies.
 // Usage: node tools/check-build.mjs [dist]      Exit status 1 on any failure.
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
@@ -17,6 +18,7 @@ try {
   const zip = new Uint8Array(readFileSync(`${dist}/app/parlor.zip`));
   pyodide.unpackArchive(zip, "zip", { extractDir: "/home/pyodide" });
   pyodide.globals.set("roots", pyodide.toPy(report.roots));
+  pyodide.globals.set("frozen", pyodide.toPy(Object.keys(report.frozen)));
   const summary = pyodide.runPython(`
 import importlib, os, sys
 os.chdir("/home/pyodide")
@@ -27,8 +29,10 @@ for folder, _, files in os.walk("parlor"):
         if file.endswith(".pyc"):
             name = os.path.join(folder, file[:-4]).replace("/", ".")
             modules.append(name[:-len(".__init__")] if name.endswith(".__init__") else name)
-for name in sorted(roots) + sorted(modules):
+for name in sorted(roots) + sorted(modules) + sorted(frozen):
     importlib.import_module(name)
+not_frozen = [name for name in frozen if sys.modules[name].__spec__.origin != "frozen"]
+assert not not_frozen, f"left out of the stdlib zip as frozen, but loaded from a file: {not_frozen}"
 drawers = [m for m in modules if hasattr(sys.modules[m], "qr_svg")]
 assert drawers, "no module defines qr_svg"
 svg = sys.modules[drawers[0]].qr_svg("https://example.org/parlor/#p1.tyrus.AAAA.BBBB.CCCCCC")
@@ -41,7 +45,7 @@ assert i18n.use("fr") == "fr" and shell_words()["retry"] != "Retry", "the French
 i18n.use(i18n.SOURCE)
 f"{len(modules)} app modules and {len(roots)} stdlib roots import, QR code drawn by {drawers[0]}, catalogs {', '.join(spoken)}"
 `);
-  console.log(`check-build: ${summary} (trimmed stdlib, ${Object.keys(report.kept).length} modules)`);
+  console.log(`check-build: ${summary} (trimmed stdlib, ${Object.keys(report.kept).length} modules, ${Object.keys(report.frozen).length} more frozen in the runtime)`);
 } catch (error) {
   process.stderr.write(`check-build: FAILED\n${String(error.message ?? error).slice(-3000)}\n`);
   process.exit(1);

@@ -8,14 +8,17 @@ the interpreter that loads it). It reads a job (JSON) and writes:
   pyscript/__pycache__/ (PyScript writes its .py sources at every start; with these it never
   compiles them). Stored, not deflated: the host's brotli then compresses across entries.
 - the stdlib zip: only the modules the app can import, as "slim" bytecode (optimize=2, and the
-  job runs with PYTHONNODEBUGRANGES=1: no docstrings, asserts or column tables), stored.
+  job runs with PYTHONNODEBUGRANGES=1: no docstrings, asserts or column tables), stored. Modules
+  Python takes from the copies frozen into Pyodide's runtime (os, codecs, site, importlib's
+  bootstrap...) are left out: their files in the zip would never be read.
 - a report: what was kept and why, and which modules a memory snapshot may pre-import.
 
 The keep-list is derived, never written by hand: every import statement of every shipped
 module (at any depth, so lazy imports count) that names a stdlib module is a root; the build
 imports each root here and keeps every stdlib module that loading it loaded, plus what
 Pyodide itself loads to start and a few codecs that are looked up by name at run time.
-A root that is nowhere to be found fails the build.
+A root that is nowhere to be found fails the build. A module is left out as frozen only when
+the probe saw the interpreter load it from its frozen copy (its spec's origin is "frozen").
 """
 from __future__ import annotations
 
@@ -169,10 +172,20 @@ def plan(job: dict) -> dict:
     return {"roots": sorted(roots), "cache_tag": tag, "app_modules": sorted(shipped)}
 
 
-def probe(roots: list[str], app_zip: str, app_modules: list[str]) -> dict[str, str]:
+def frozen(name: str) -> bool:
+    """Whether the loaded module `name` came from the runtime's frozen copy, not from a file:
+    os, codecs, site... and importlib._bootstrap(_external), which importlib takes from
+    _frozen_importlib(_external). Python's FrozenImporter comes before the path finder, so
+    the zip's copy of such a module is never read."""
+    spec = getattr(sys.modules[name], "__spec__", None)
+    return getattr(spec, "origin", None) == "frozen"
+
+
+def probe(roots: list[str], app_zip: str, app_modules: list[str]) -> dict:
     """Step 2, in a fresh Pyodide (nothing imported but what Pyodide needs to start): import
     every root and the codecs, unpack the app zip as the page does (zipfile needs a codec of
-    its own), import every app module, and say why each stdlib module got loaded."""
+    its own), import every app module, and say why each stdlib module got loaded, and which
+    of them were loaded from the runtime's frozen copies."""
     std_files = stdlib_files()
     reasons = {name: "Pyodide start-up" for name in sys.modules if name in std_files}
 
@@ -199,16 +212,20 @@ def probe(roots: list[str], app_zip: str, app_modules: list[str]) -> dict[str, s
     for name in list(reasons):
         for parent in parents(name)[:-1]:
             reasons.setdefault(parent, f"package of {name}")
-    return {name: why for name, why in sorted(reasons.items()) if name in std_files}
+    reasons = {name: why for name, why in sorted(reasons.items()) if name in std_files}
+    return {"reasons": reasons, "frozen": sorted(name for name in reasons if frozen(name))}
 
 
-def finish(job: dict, planned: dict, reasons: dict[str, str]) -> dict:
-    """Step 3, in the build's Pyodide: the stdlib zip, and what a snapshot may pre-import."""
+def finish(job: dict, planned: dict, probed: dict) -> dict:
+    """Step 3, in the build's Pyodide: the stdlib zip (without the modules the runtime has
+    frozen), and what a snapshot may pre-import."""
     std_files = stdlib_files()
+    reasons, frozen_names = probed["reasons"], set(probed["frozen"])
     with zipfile.ZipFile(STDLIB) as stdlib, stored(job["stdlib_out"]) as out:
         for name in reasons:
-            path = std_files[name]
-            write_entry(out, path + "c", bytecode(stdlib.read(path), path, optimize=2))
+            if name not in frozen_names:
+                path = std_files[name]
+                write_entry(out, path + "c", bytecode(stdlib.read(path), path, optimize=2))
 
     # The app's modules that load with the entry module, except those that touch the browser
     # at import (directly or through another): a snapshot cannot hold JS objects.
@@ -234,7 +251,8 @@ def finish(job: dict, planned: dict, reasons: dict[str, str]) -> dict:
                            for i in top_level_imports(source.decode(), name, is_package)
                            if i in std_files})
     return {
-        "kept": reasons,
+        "kept": {name: why for name, why in reasons.items() if name not in frozen_names},
+        "frozen": {name: reasons[name] for name in sorted(frozen_names)},
         "roots": planned["roots"],
         "app_modules": planned["app_modules"],
         "stdlib_modules_total": len(std_files),

@@ -38,14 +38,14 @@ job["app_files"] = [(name, host(path)) for name, path in job["app_files"]]
 job["stdlib_out"], job["app_zip_out"] = host(job["stdlib_out"]), host(job["app_zip_out"])`;
   const planned = call(builder, `${setup}
 json.dumps(pybuild.plan(job))`, { job_path: job });
-  const reasons = call(fresh, `${setup}
+  const probed = call(fresh, `${setup}
 json.dumps(pybuild.probe(roots, job["app_zip_out"], modules))`,
                        { job_path: job, roots: planned.roots, modules: planned.app_modules });
   const result = call(builder, `${setup}
 Path("/host" + report_path).write_text(json.dumps(
-    pybuild.finish(job, planned, reasons), indent=1))
+    pybuild.finish(job, planned, probed), indent=1))
 "null"`,
-                      { job_path: job, report_path: report, planned, reasons });
+                      { job_path: job, report_path: report, planned, probed });
 } catch (error) {
   process.stderr.write(`${String(error.message ?? error).slice(-3000)}\n`);
   process.exit(1);
