@@ -3,7 +3,8 @@
 Run inside Pyodide by tools/python-build.mjs (never under CPython: the bytecode must come from
 the interpreter that loads it). It reads a job (JSON) and writes:
 
-- the app zip: every shipped .py compiled to a sourceless .pyc (asserts and docstrings kept),
+- the app zip: every shipped .py compiled to a sourceless .pyc (asserts kept; docstrings left
+  out, unless the module reads a docstring: nothing else shows them in the page),
   data files as they are, and PyScript's own package as unchecked hash-based .pyc in
   pyscript/__pycache__/ (PyScript writes its .py sources at every start; with these it never
   compiles them). Stored, not deflated: the host's brotli then compresses across entries.
@@ -93,10 +94,27 @@ def parents(name: str) -> list[str]:
     return [".".join(parts[:i]) for i in range(1, len(parts) + 1)]
 
 
-def bytecode(source: bytes, filename: str, optimize: int) -> bytes:
+def bytecode(source: bytes | ast.Module, filename: str, optimize: int) -> bytes:
     """A sourceless .pyc: timestamp-style header with zeros (never checked without a source)."""
     code = compile(source, filename, "exec", dont_inherit=True, optimize=optimize)
     return importlib.util.MAGIC_NUMBER + bytes(12) + marshal.dumps(code)
+
+
+def without_docstrings(source: bytes, filename: str) -> bytes | ast.Module:
+    """The module's syntax tree without its docstrings (module, classes, functions); line
+    numbers unchanged. A module that names __doc__ or getdoc keeps them (source returned)."""
+    if b"__doc__" in source or b"getdoc" in source:
+        return source
+    tree = ast.parse(source, filename)
+    for node in ast.walk(tree):
+        if (isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+                and node.body and isinstance(node.body[0], ast.Expr)
+                and isinstance(node.body[0].value, ast.Constant)
+                and isinstance(node.body[0].value.value, str)):
+            docstring = node.body.pop(0)
+            if not node.body:
+                node.body.append(ast.copy_location(ast.Pass(), docstring))
+    return tree
 
 
 def unchecked_bytecode(source: bytes, filename: str) -> bytes:
@@ -162,7 +180,8 @@ def plan(job: dict) -> dict:
         for zip_name, host_path in job["app_files"]:
             data = Path(host_path).read_bytes()
             if zip_name.endswith(".py"):
-                write_entry(out, zip_name + "c", bytecode(data, zip_name, optimize=0))
+                code = bytecode(without_docstrings(data, zip_name), zip_name, optimize=0)
+                write_entry(out, zip_name + "c", code)
             else:
                 write_entry(out, zip_name, data)
         for name, (source, is_package, zip_name) in sorted(pyscript.items()):
