@@ -7,7 +7,8 @@ the interpreter that loads it). It reads a job (JSON) and writes:
   out, unless the module reads a docstring: nothing else shows them in the page),
   data files as they are, and PyScript's own package as unchecked hash-based .pyc in
   pyscript/__pycache__/ (PyScript writes its .py sources at every start; with these it never
-  compiles them). Stored, not deflated: the host's brotli then compresses across entries.
+  compiles them), for the modules that load with the package or that the app names; the
+  others (pyscript.web, fs, media) are compiled from PyScript's sources if ever imported. Stored, not deflated: the host's brotli then compresses across entries.
 - the stdlib zip: only the modules the app can import, as "slim" bytecode (optimize=2, and the
   job runs with PYTHONNODEBUGRANGES=1: no docstrings, asserts or column tables), stored. Modules
   Python takes from the copies frozen into Pyodide's runtime (os, codecs, site, importlib's
@@ -175,6 +176,9 @@ def plan(job: dict) -> dict:
         raise SystemExit("build: the app can import modules that are missing:\n  "
                          + "\n  ".join(sorted(set(problems))))
 
+    named = {imported for name, (source, is_package, _) in shipped.items()
+             for imported in set().union(*imported_names(source.decode(), name, is_package))}
+    pyscript_loaded = loaded_with(pyscript, {"pyscript"} | (named & set(pyscript)))
     tag = sys.implementation.cache_tag
     with stored(job["app_zip_out"]) as out:
         for zip_name, host_path in job["app_files"]:
@@ -185,10 +189,26 @@ def plan(job: dict) -> dict:
             else:
                 write_entry(out, zip_name, data)
         for name, (source, is_package, zip_name) in sorted(pyscript.items()):
+            if name not in pyscript_loaded:
+                continue
             folder, file = zip_name.rsplit("/", 1)
             write_entry(out, f"{folder}/__pycache__/{file[:-3]}.{tag}.pyc",
                         unchecked_bytecode(source, zip_name))
     return {"roots": sorted(roots), "cache_tag": tag, "app_modules": sorted(shipped)}
+
+
+def loaded_with(modules: dict, roots: set[str]) -> set[str]:
+    """The modules of `modules` (name -> (source, is a package, zip name)) that importing
+    `roots` loads: their top-level imports, followed, with every package on the way."""
+    loaded, todo = set(), list(roots)
+    while todo:
+        name = todo.pop()
+        for candidate in parents(name):
+            if candidate in modules and candidate not in loaded:
+                loaded.add(candidate)
+                source, is_package, _ = modules[candidate]
+                todo.extend(top_level_imports(source.decode(), candidate, is_package))
+    return loaded
 
 
 def frozen(name: str) -> bool:
