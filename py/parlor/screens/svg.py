@@ -2,24 +2,27 @@
 from __future__ import annotations
 
 import html
-import unicodedata
+import re
 
 ELLIPSIS = "\u2026"
+SPACES = str.maketrans("\t\n\r", "   ")
+# what XML cannot carry: control characters (Unicode's Cc), surrogates (Cs), U+FFFE, U+FFFF
+UNCARRIED = r"\x00-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff"
+UNSAFE = re.compile(f"[{UNCARRIED}]")
+SPECIAL = re.compile(f"[&<>\"'{UNCARRIED}]")      # what esc changes
 
 
 def clean(text) -> str:
-    """`text` as a string without the characters XML cannot carry (controls, surrogates)."""
-    out = []
-    for c in str(text):
-        if c in "\t\n\r":
-            out.append(" ")
-        elif unicodedata.category(c) not in ("Cc", "Cs") and c not in "\ufffe\uffff":
-            out.append(c)
-    return "".join(out)
+    """`text` as a string without the characters XML cannot carry (controls, surrogates);
+    tabs and line breaks become spaces."""
+    return UNSAFE.sub("", str(text).translate(SPACES))
 
 
 def esc(text) -> str:
     """`text` cleaned and escaped for element content or a quoted attribute value."""
+    text = str(text)
+    if SPECIAL.search(text) is None:    # most text: nothing to do (a board draws thousands)
+        return text
     return html.escape(clean(text), quote=True)
 
 
