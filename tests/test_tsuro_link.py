@@ -27,10 +27,13 @@ from linktools import (any_char, damage, edit, edits, move_changes, moves_of, re
                        resealed_seats, resign, seat_changes, signed, with_seat)
 
 link = tsuro_link.PROTOCOL
+FIRST = tsuro_link.TsuroLink()          # makes games of the first tier, which still play (L16)
+FIRST.tier = casual.CASUAL
 
 # (players, index, elimination bonus): between them reshuffles, the dragon, bonus exchanges
-SETUPS = [(2, i, False) for i in range(4)] + [(3, 0, True), (3, 1, False), (4, 0, True),
-                                              (5, 0, False), (6, 0, True), (8, 0, True)]
+SETUPS = [(2, i, False) for i in range(4)] + [(3, 0, True), (3, 1, False), (3, 2, False),
+                                              (4, 0, True), (5, 0, False), (6, 0, True),
+                                              (8, 0, True)]
 
 
 class Device(linktools.Device):
@@ -41,6 +44,7 @@ class Device(linktools.Device):
 class Game:
     players: int
     bonus: bool
+    tier: str
     seeds: tuple[bytes, ...]
     links: tuple[str, ...]          # creation, each join, then one per message; last: all seeds
     actions: tuple                  # (seat, action) behind each link after the last join
@@ -51,12 +55,13 @@ def seeds_for(players: int, i: int) -> tuple[bytes, ...]:
 
 
 @lru_cache(maxsize=None)
-def played(players: int, i: int, bonus: bool = False) -> Game:
+def played(players: int, i: int, bonus: bool = False, tier: str = casual.LATE) -> Game:
     """A whole game between devices, random legal actions, through link text only."""
     seeds = seeds_for(players, i)
     stream = Stream(seeds[0], "choices")
-    links = [encode(link.create("Ann", seeds[0], {"players": players,
-                                                  "elimination_bonus": bonus}))]
+    maker = link if tier == casual.LATE else FIRST
+    links = [encode(maker.create("Ann", seeds[0], {"players": players,
+                                                   "elimination_bonus": bonus}))]
     devices = [Device(0, seeds[0], decode(links[0]))]
     for seat in range(1, players):
         record = link.join(decode(links[-1]), f"P{seat}", seeds[seat])
@@ -83,7 +88,7 @@ def played(players: int, i: int, bonus: bool = False) -> Game:
     for text in published:
         assert final.receive(text) == "advanced"
     links.append(encode(final.record))
-    return Game(players, bonus, seeds, tuple(links), tuple(actions))
+    return Game(players, bonus, tier, seeds, tuple(links), tuple(actions))
 
 
 def table_of(record) -> casual.Table:
@@ -98,19 +103,79 @@ def play_links(game: Game) -> list[str]:
         [a for a in game.actions if a[1] != link.SEED])])
 
 
+def shown_values(game: Game, ctx: bytes) -> list[bytes]:
+    """The chain value each message shows (its sender's k-th message shows value k)."""
+    chains = [Chain(ctx, s, seed) for s, seed in enumerate(game.seeds)]
+    sent = [0] * game.players
+    values = []
+    for seat, _action in [(s, a) for s, a in game.actions if a != link.SEED]:
+        sent[seat] += 1
+        values.append(chains[seat].value(sent[seat]))
+    return values
+
+
+def acted_on(state) -> set:
+    """L6: whose tiles the seat to move acts on: nobody's during the start marks, then its own
+    and, in a bonus exchange, those of the players it put out."""
+    if ENGINE.view(state, None)["phase"] == "start":
+        return set()
+    return {state.turn} | (set(state.out_order[-1]) if state.offer else set())
+
+
+def late_replay(game: Game, ctx: bytes, values, fixed: dict, upto: int):
+    """The hot-seat state after `upto` messages, the deal and each draw keyed by L5/L6 from
+    the values of the messages after it up to the one that fixed it (`fixed`), draws not fixed
+    with any key; and the draws still waiting, with the seats they gave tiles to."""
+    moves = [a for _, a in [(s, a) for s, a in game.actions if a != link.SEED]]
+    options = {"elimination_bonus": game.bonus}
+    deal = event_random(ctx, "deal", values[:fixed[-1] + 1]) if -1 in fixed else b"any"
+    state = ENGINE.initial(deal, game.players, options)
+    waiting = [] if -1 in fixed else [(-1, set(range(game.players)))]
+    for m, action in enumerate(moves[:upto]):
+        before = state
+        if isinstance(action, (Place, Pick)):
+            key = (event_random(ctx, f"draw {m}", values[m + 1:fixed[m] + 1]) if m in fixed
+                   else b"any")
+            state = replace(state, seed=key,
+                            pile=tuple(shuffled(sorted(state.pile), key, "tsuro", "pile")))
+        state = ENGINE.apply(state, action)
+        if isinstance(action, (Place, Pick)) and m not in fixed:
+            waiting.append((m, {s for s in range(game.players)
+                                if len(state.hands[s]) > len(before.hands[s])
+                                - (isinstance(action, Place) and s == before.turn)}))
+    return state, waiting
+
+
+def late_fixings(game: Game, ctx: bytes, values) -> dict:
+    """For the deal (-1) and each drawing message, the message that fixes it (L5, L6): the
+    first whose sender acts on tiles it gave, and with it every draw before it."""
+    fixed = {}
+    for j in range(len(values)):
+        state, waiting = late_replay(game, ctx, values, fixed, j)
+        hits = [i for i, (_m, seats) in enumerate(waiting) if seats & acted_on(state)]
+        for m, _seats in waiting[:hits[-1] + 1] if hits else ():
+            fixed[m] = j
+    return fixed
+
+
 @lru_cache(maxsize=None)
 def side_by_side(game: Game):
     """Each message's record with the hot-seat state after the same moves, the deal and each
-    draw recomputed here by the formulas of L5 and L6."""
+    draw recomputed here by the formulas of L5 and L6 (of L16 for the first tier)."""
     final = decode(game.links[-1])
     ctx = final.context
+    moves = [(s, a) for s, a in game.actions if a != link.SEED]
+    if game.tier == casual.LATE:
+        values = shown_values(game, ctx)
+        fixed = late_fixings(game, ctx, values)
+        return [(decode(text), late_replay(game, ctx, values, fixed, m + 1)[0])
+                for m, text in enumerate(play_links(game))]
     chains = [Chain(ctx, s, seed) for s, seed in enumerate(game.seeds)]
     opening = (chains[0].value(1),) + tuple(c.anchor for c in chains[1:])
     state = ENGINE.initial(event_random(ctx, "deal", opening), game.players,
                            {"elimination_bonus": game.bonus})
     sent = [0] * game.players
     out = []
-    moves = [(s, a) for s, a in game.actions if a != link.SEED]
     for m, ((seat, action), text) in enumerate(zip(moves, play_links(game))):
         sent[seat] += 1
         if isinstance(action, (Place, Pick)):
@@ -122,23 +187,47 @@ def side_by_side(game: Game):
     return out
 
 
-# L2-L6, L11, L12: whole games between devices.
+# L2-L6, L11, L12, L16: whole games between devices.
 
 @pytest.mark.parametrize("setup", SETUPS)
 def test_l4_l6_devices_play_whole_games_by_link_to_a_passing_audit(setup):
     """Each message's public state is the hot-seat engine's after the same moves with the
-    deal and draws of L5 and L6; the game ends as the rules say and the audit passes."""
+    deal and draws of L5 and L6, and the seat to move holds the tiles they give it; the game
+    ends as the rules say and the audit passes."""
     game = played(*setup)
-    steps = side_by_side(game)
-    for record, state in steps:
+    for record, state in side_by_side(game):
+        table = table_of(record)
+        assert table.state.board == state.board and table.state.marks == state.marks
+        assert table.state.dragon == state.dragon and table.state.alive == state.alive
+        assert [len(h) for h in table.state.hands] == [len(h) for h in state.hands]
+        assert sorted(table.state.pile) == list(table.state.pile)
+        assert len(table.state.pile) == len(state.pile)
+        for seat in range(game.players):
+            shown = link.view(record, seat, game.seeds[seat])["hands"][seat]
+            truth = ENGINE.view(state, seat)["hands"][seat]
+            if isinstance(shown, int):          # the deal is not fixed yet (L5)
+                assert table.base is None and shown == len(truth) == 3
+                assert link.to_move(record) != (seat,) or link.phase(record) == link.STARTING
+                continue
+            assert all(tile in truth for tile in shown)
+            if link.to_move(record) == (seat,) and table.phase != link.OVER:
+                assert shown == truth
+    assert table.phase == link.OVER and table.state.outcome == state.outcome is not None
+    verdict = link.audit(decode(game.links[-1]))
+    assert verdict.ok and verdict.move is None and verdict.problems == (), verdict.reason
+
+
+@pytest.mark.parametrize("setup", SETUPS[::3])
+def test_l16_games_of_the_first_tier_still_play_with_its_keys(setup):
+    game = played(*setup, tier=casual.CASUAL)
+    for record, state in side_by_side(game):
         table = table_of(record)
         assert table.state.hands == state.hands and table.state.board == state.board
         assert sorted(table.state.pile) == list(table.state.pile) == sorted(state.pile)
         assert table.state.marks == state.marks and table.state.dragon == state.dragon
         assert table.state.offer == state.offer
     assert table.phase == link.OVER and table.state.outcome == state.outcome is not None
-    verdict = link.audit(decode(game.links[-1]))
-    assert verdict.ok and verdict.move is None and verdict.problems == (), verdict.reason
+    assert link.audit(decode(game.links[-1])).ok
 
 
 def test_l6_the_games_cover_reshuffles_the_dragon_and_bonus_exchanges():
@@ -154,7 +243,30 @@ def test_l6_the_games_cover_reshuffles_the_dragon_and_bonus_exchanges():
 
 @pytest.mark.parametrize("setup", [SETUPS[0], SETUPS[4], SETUPS[-1]])
 def test_l8_views_equal_the_hot_seat_views_of_the_same_game(setup):
+    """Spectators and the seat to move see exactly the hot-seat view; any other seat too,
+    less the tiles whose draw is not fixed yet (L6, L8)."""
     game = played(*setup)
+    masked = 0
+    for record, state in side_by_side(game):
+        table = table_of(record)
+        if table.base is None:
+            continue                                    # no deal yet: the next test
+        assert link.view(record) == ENGINE.view(state, None)
+        for seat in range(game.players):
+            shown, truth = link.view(record, seat, game.seeds[seat]), ENGINE.view(state, seat)
+            if link.to_move(record) == (seat,) and table.phase != link.OVER:
+                assert shown == truth, seat
+                continue
+            hand = shown.pop("hands")[seat]
+            whole = truth.pop("hands")[seat]
+            assert shown == truth and all(tile in whole for tile in hand)
+            masked += len(whole) - len(hand)
+    assert masked > 0, "draws wait to be fixed"
+
+
+@pytest.mark.parametrize("setup", SETUPS[:1] + SETUPS[4:5])
+def test_l16_views_of_the_first_tier_equal_the_hot_seat_views(setup):
+    game = played(*setup, tier=casual.CASUAL)
     for record, state in side_by_side(game):
         for seat in [None] + list(range(game.players)):
             seed = None if seat is None else game.seeds[seat]
@@ -162,9 +274,11 @@ def test_l8_views_equal_the_hot_seat_views_of_the_same_game(setup):
 
 
 def test_l8_views_before_the_deal_have_the_hot_seat_shape():
+    """Until the deal is fixed every view has the hot-seat shape, with three hidden tiles in
+    every hand; seat 0 sees its hand when its first placement is due (L5, L8)."""
     game = played(3, 1)
-    reference = ENGINE.view(side_by_side(game)[0][1], 0)
-    for text in game.links[:3]:
+    reference = ENGINE.view(side_by_side(game)[-1][1], 0)
+    for text in game.links[:3] + tuple(play_links(game)[:3]):
         record = decode(text)
         for seat in range(3):
             if not record.seats[seat].joined:
@@ -173,9 +287,9 @@ def test_l8_views_before_the_deal_have_the_hot_seat_shape():
             json.dumps(shown)
             assert shown.keys() == reference.keys() and shown["seat"] == seat
             assert shown["to_move"] == list(link.to_move(record))
-            opening = link.phase(record) == link.OPENING and seat == 0
-            assert isinstance(shown["hands"][seat], list) == opening
-            assert all(h == 3 for s, h in enumerate(shown["hands"]) if s != seat or not opening)
+            due = link.phase(record) == link.PLAYING and seat == 0
+            assert isinstance(shown["hands"][seat], list) == due
+            assert all(h == 3 for s, h in enumerate(shown["hands"]) if s != seat or not due)
     assert [link.phase(decode(t)) for t in game.links[:4]] == [
         link.JOINING, link.JOINING, link.OPENING, link.STARTING]
 
@@ -225,10 +339,10 @@ def test_l4_a_whole_two_player_game_link_is_short():
 def test_l2_a_new_game_records_its_seats_tier_and_options():
     seed = seeds_for(2, 50)[0]
     plain = link.create("Ann", seed)
-    assert len(plain.seats) == 2 and dict(plain.options) == {"tier": "casual"}
+    assert len(plain.seats) == 2 and dict(plain.options) == {"tier": "casual-2"}
     bonus = link.create("Ann", seed, {"players": 5, "elimination_bonus": True})
     assert len(bonus.seats) == 5 and [s.joined for s in bonus.seats] == [True] + [False] * 4
-    assert dict(bonus.options) == {"tier": "casual", "elimination_bonus": "1"}
+    assert dict(bonus.options) == {"tier": "casual-2", "elimination_bonus": "1"}
     assert bonus.context != plain.context, "seats and options bind the chains"
     assert link.view(bonus)["options"] == {"elimination_bonus": True}
     for bad in ({"players": 1}, {"players": 9}, {"players": "3"}, {"players": True},
@@ -261,27 +375,46 @@ def test_l3_joiners_take_the_seats_in_order_and_play_starts_when_all_are_taken()
         link.legal(two, 1, seeds[2])
 
 
-def test_l5_seat_0_sees_the_deal_before_its_first_message_the_others_only_after():
+def test_l5_the_hands_are_dealt_after_the_start_marks():
+    """Nobody sees a tile while choosing a start mark; seat 0 sees its hand when its first
+    placement is due, the others with that placement's link."""
     seeds = seeds_for(2, 70)
     joined = link.join(link.create("Ann", seeds[0]), "Bob", seeds[1])
-    ann = link.view(joined, 0, seeds[0])
-    assert len(ann["hands"][0]) == 3 and ann["hands"][1] == 3
-    assert link.view(joined, 1, seeds[1])["hands"] == [3, 3]
+    assert link.view(joined, 0, seeds[0])["hands"] == [3, 3]
     assert all(isinstance(m, StartMark) for m in link.legal(joined, 0, seeds[0]))
     assert link.legal(joined, 1, seeds[1]) == []
     opened = link.play(joined, 0, seeds[0], link.legal(joined, 0, seeds[0])[5])
+    marked = link.play(opened, 1, seeds[1], link.legal(opened, 1, seeds[1])[9])
+    assert link.view(opened, 1, seeds[1])["hands"] == [3, 3]
+    assert link.view(marked, 1, seeds[1])["hands"] == [3, 3]
+    ann = link.view(marked, 0, seeds[0])
+    assert len(ann["hands"][0]) == 3 and ann["hands"][1] == 3
+    placed = link.play(marked, 0, seeds[0], link.legal(marked, 0, seeds[0])[0])
+    bob = link.view(placed, 1, seeds[1])
+    assert len(bob["hands"][1]) == 3 and bob["hands"][0] == 3
+
+
+def test_l16_in_the_first_tier_seat_0_sees_the_deal_before_its_first_message():
+    seeds = seeds_for(2, 70)
+    joined = link.join(FIRST.create("Ann", seeds[0]), "Bob", seeds[1])
+    ann = link.view(joined, 0, seeds[0])
+    assert len(ann["hands"][0]) == 3 and ann["hands"][1] == 3
+    assert link.view(joined, 1, seeds[1])["hands"] == [3, 3]
+    opened = link.play(joined, 0, seeds[0], link.legal(joined, 0, seeds[0])[5])
     assert link.view(opened, 0, seeds[0])["hands"][0] == ann["hands"][0]
-    bob = link.view(opened, 1, seeds[1])
-    assert len(bob["hands"][1]) == 3 and bob["markers"][0]["mark"] is not None
+    assert len(link.view(opened, 1, seeds[1])["hands"][1]) == 3
 
 
 # L1, L6, L7: secrecy and fairness of the draws.
 
 def test_l7_the_hidden_note_and_the_tier_marker():
     assert link.hidden_note.startswith("Hands are hidden from view, not cryptographically: ")
-    assert link.hidden_note.count(".") == 1 and link.hidden_note.endswith(".")
+    assert "nobody can choose or foresee a draw" in link.hidden_note
     final = decode(played(2, 0).links[-1])
-    assert dict(final.options)["tier"] == casual.CASUAL
+    assert dict(final.options)["tier"] == casual.LATE
+    assert link.note(final) == link.hidden_note
+    first = decode(played(2, 0, tier=casual.CASUAL).links[-1])
+    assert link.note(first) == link.first_note and "while choosing" in link.first_note
     for options, words in (({"tier": "poker"}, "update"), ({}, "how hands are hidden")):
         result = link.replay(replace(final, options=options))
         assert not result.ok and words in str(result.error)
@@ -313,10 +446,10 @@ def first_drawn(record, m: int, latest) -> int:
     return link.keyed(state, link.draw_key(record.context, m, tuple(latest))).pile[0]
 
 
-def test_l6_every_draw_depends_on_every_seats_chain_value():
+def test_l16_every_first_tier_draw_depends_on_every_seats_chain_value():
     """Changing any one seat's latest value changes the tile drawn in nearly every turn (a
     design that left a seat out of the key would never change)."""
-    game = played(4, 0, True)
+    game = played(4, 0, True, casual.CASUAL)
     changes, checked = [0] * 4, 0
     for m, before, after in drawing_messages(game):
         if len(table_of(before).state.pile) < 8:
@@ -331,26 +464,26 @@ def test_l6_every_draw_depends_on_every_seats_chain_value():
     assert checked >= 8 and all(c >= 0.7 * checked for c in changes), (changes, checked)
 
 
-def test_l6_the_deal_depends_on_every_seats_anchor():
+def test_l16_the_first_tier_deal_depends_on_every_seats_anchor():
     seeds = list(seeds_for(4, 80))
-    record = link.create("", seeds[0], {"players": 4})
+    record = FIRST.create("", seeds[0], {"players": 4})
     for s in range(1, 4):
         record = link.join(record, "", seeds[s])
     hand = link.view(record, 0, seeds[0])["hands"][0]
     for seat in range(1, 4):
-        other = link.create("", seeds[0], {"players": 4})
+        other = FIRST.create("", seeds[0], {"players": 4})
         for s in range(1, 4):
             other = link.join(other, "", derive(b"x", s)[:16] if s == seat else seeds[s])
         assert link.view(other, 0, seeds[0])["hands"][0] != hand, seat
 
 
-def test_l7_nobody_can_predict_a_draw_before_the_drawing_seats_message():
+def test_l16_in_the_first_tier_only_the_drawing_message_fixes_a_draw():
     """Before a drawing message, its sender's fresh chain value appears in no link, and the
     draw computed from what the previous link shows (its older value) is another tile in
     most turns: only the sender's message fixes it."""
     misses = total = 0
     for players, i in ((2, 0), (2, 1), (3, 0)):
-        game = played(players, i, players == 3)
+        game = played(players, i, players == 3, casual.CASUAL)
         for m, before, after in drawing_messages(game):
             sender = table_of(after).senders[-1]
             fresh = after.seats[sender].latest
@@ -364,9 +497,75 @@ def test_l7_nobody_can_predict_a_draw_before_the_drawing_seats_message():
     assert total > 20 and misses >= 0.7 * total
 
 
+def dealt_hand(seeds, marks=(0, 1, 2)) -> list:
+    """Seat 0's hand when its first placement is due, in a 3-player game of these seeds."""
+    record = link.create("", seeds[0], {"players": 3})
+    for seat in (1, 2):
+        record = link.join(record, "", seeds[seat])
+    for seat, mark in enumerate(marks):
+        record = link.play(record, seat, seeds[seat], StartMark(mark))
+    return link.view(record, 0, seeds[0])["hands"][0]
+
+
+def test_l5_the_deal_depends_on_every_seat_and_no_pair_of_seats_can_steer_it():
+    """Seat 0 and the last to join (the red team of issue 10) fix their seeds together; the
+    hand they get still changes with the honest seat's seed, which they cannot know before
+    its start mark, and with each seat's own seed."""
+    seeds = list(seeds_for(3, 90))
+    honest = {tuple(t["tile"] for t in dealt_hand([seeds[0], derive(b"honest", n)[:16],
+                                                   seeds[2]]))
+              for n in range(6)}
+    assert len(honest) >= 4
+    hand = dealt_hand(seeds)
+    for seat in range(3):
+        other = list(seeds)
+        other[seat] = derive(b"other", seat)[:16]
+        assert dealt_hand(other) != hand, seat
+    assert dealt_hand(seeds, (3, 4, 5)) == hand, "start marks do not steer the deal"
+
+
+def fixings(game: Game):
+    """The oracle's values and, per draw, the message that fixed it (L5, L6)."""
+    ctx = decode(game.links[-1]).context
+    values = shown_values(game, ctx)
+    return values, late_fixings(game, ctx, values)
+
+
+@pytest.mark.parametrize("setup", SETUPS[:2] + SETUPS[4:8])
+def test_l7_no_seat_knows_a_draw_while_choosing_the_move_that_causes_it(setup):
+    """Every draw is keyed from chain values shown after its message (none of them is in any
+    link before), and a draw for the mover alone waits for a message of every other seat
+    still in: no coalition short of all could know it in time to choose around it. (Tiles
+    dealt round to other seats, after the pile ran dry or a bonus exchange, are fixed when the
+    first of them must play, and every draw before them with them: L7.)"""
+    game = played(*setup)
+    values, fixed = fixings(game)
+    texts, senders = play_links(game), [s for s, a in game.actions if a != link.SEED]
+    states = [state for _, state in side_by_side(game)]
+    assert fixed[-1] == game.players, "the deal waits for seat 0's first placement"
+    assert {senders[j] for j in range(game.players)} == set(range(game.players))
+    full = alone = 0
+    for m, j in fixed.items():
+        if m < 0:
+            continue
+        assert m < j
+        assert not any(v in unb64(t.split(".")[2]) for v in values[m + 1:j + 1]
+                       for t in texts[:m + 1])
+        before = states[m - 1]
+        mover_only = [s for s in range(game.players)
+                      if len(states[m].hands[s]) > len(before.hands[s]) - (s == senders[m])]
+        if mover_only == [senders[m]]:
+            alone += 1
+            still_in = {s for s in range(game.players) if states[j - 1].alive[s]}
+            full += still_in <= set(senders[m + 1:j + 1])
+    assert alone > 5 and full >= 0.8 * alone, (full, alone)
+    if game.players == 2:
+        assert full == alone
+
+
 def test_l8_devices_without_a_seed_see_no_hand():
     game = played(3, 0, True)
-    for text in play_links(game)[::5]:
+    for text in play_links(game)[4::5]:
         record = decode(text)
         for seat in (None, 0, 1, 2):
             assert all(isinstance(h, int) for h in link.view(record, seat)["hands"])

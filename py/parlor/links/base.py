@@ -253,8 +253,9 @@ class LinkProtocol:
         """The button of a protocol action (one of `action_labels`), in the reader's language."""
         return _(self.action_labels[action])
 
-    def note(self) -> str:
-        """`hidden_note` in the reader's language ("" when the tier has none)."""
+    def note(self, record: Record | None = None) -> str:
+        """`hidden_note` in the reader's language ("" when the tier has none); a game may
+        say something else for a `record` of an older tier."""
         return _(self.hidden_note) if self.hidden_note else ""
 
     # Hooks.

@@ -1,15 +1,24 @@
 """The casual tier: any rules engine played by link, draws fair, hidden values hidden from view.
 
 Each message is one move token of the engine. `replay` drives the engine's own state with
-its own apply(): the deal is keyed from seat 0's first chain value and every other seat's
-anchor, and before each move that draws, the state's hidden order is keyed from every
-seat's latest chain value once the mover has shown its next one. Nobody can choose or
-foresee a draw; but anybody who decodes the public history can work out every hidden value,
-which `hidden_note` says on screen. Between messages the state is kept in a public form
-(`settled`): no draw is fixed before the message that makes it.
+its own apply(). Anybody who decodes the public history can work out every hidden value once
+its draw is fixed, which `hidden_note` says on screen. Between messages the state is kept in
+a public form (`settled`): no draw is fixed before the message that makes it.
+
+Two ways of keying the draws, named by the record's tier:
+- `casual` (the first): the deal is keyed from seat 0's first chain value and every other
+  seat's anchor, and each drawing move from every seat's latest chain value, the mover's
+  fresh one included. The mover can work out the draw its own move causes.
+- `casual-2` (late draws): a draw is fixed only when a seat that receives it must act on it,
+  keyed from every chain value shown after the message that caused it (the deal: from the
+  first message on). The seat's own next value is the last of them, so it sees its draw on
+  its turn and everybody else with its next message; nobody knows a draw while choosing the
+  move that causes it. Until then the draw is made with a placeholder key and its values
+  are hidden from every view (`waiting`).
 
 A game fills in four hooks besides its engine: `keyed`, `settled`, `draws` and `phase_of`
-(and, when its options need words in the record, `record_options` / `engine_options`).
+(and, when its options need words in the record, `record_options` / `engine_options`); a
+game that plays `casual-2` also fills in `hidden`, `sees` and `masked`.
 """
 from __future__ import annotations
 
@@ -22,8 +31,8 @@ from .clock import without_clock
 from .base import JOINING, OPENING, OVER, Cursor, Device, LinkProtocol, latest, spend
 from .fairplay import event_random
 
-TIER, CASUAL = "tier", "casual"          # the tier marker kept in the record's options
-TIERS = (CASUAL,)                        # tiers this version can play
+TIER, CASUAL, LATE = "tier", "casual", "casual-2"   # the tier marker in the record's options
+PLACEHOLDER = b"not fixed yet"           # the key of a draw whose key values are not all out
 
 
 @dataclass(frozen=True)
@@ -39,6 +48,14 @@ class Table:
     width: int = 1                        # characters per message (the engine's token width)
     sent: tuple[int, ...] = ()            # messages sent per seat = its chain index
     senders: tuple[int, ...] = ()         # the sender of each message
+    late: bool = False                    # draws fixed late (tier casual-2)
+    # Tier casual-2 only:
+    shown: tuple[bytes, ...] = ()         # the chain value each message showed
+    moves: tuple = ()                     # each message's move
+    base: object = None                   # settled state after the first `fixed` messages,
+    fixed: int = 0                        #   every draw among them fixed; None: no deal yet
+    waiting: tuple = ()                   # (message, seats it gave hidden values) per draw
+    unknown: tuple = ()                   # per seat, hidden values drawn but not fixed yet
 
     @property
     def ends(self) -> range:
@@ -52,9 +69,12 @@ class Table:
 
 
 class CasualDevice(Device):
-    """A seat proven by its seed: seat 0 sees the deal before it sends the opening."""
+    """A seat proven by its seed: seat 0 sees the deal before it sends the opening (casual);
+    on its turn a seat sees the draws it waited for (casual-2)."""
 
     def state(self, protocol: "CasualLink", record, table: Table):
+        if table.late:
+            return protocol.own_state(record, table, self)
         if table.phase == OPENING and self.seat == 0:
             opening = (self.chain.value(1),) + tuple(s.anchor for s in record.seats[1:])
             return protocol.deal(record.context, table, opening)
@@ -65,9 +85,18 @@ class CasualLink(LinkProtocol):
     """A game's link protocol in the casual tier; `engine` is its rules engine."""
 
     engine = None
+    tier = CASUAL                        # the tier new games are made in
+    tiers = (CASUAL,)                    # the tiers this version can play
+    first_note = ""                      # `hidden_note` of a game in the first tier, if other
     Device = CasualDevice
     empty = Table()
     joining_reason = N_("not every seat has been taken yet.")
+
+    def note(self, record=None) -> str:
+        if self.first_note and record is not None \
+                and dict(record.options).get(TIER) == CASUAL:
+            return _(self.first_note)
+        return super().note(record)
 
     # Hooks of the casual tier.
 
@@ -88,6 +117,22 @@ class CasualLink(LinkProtocol):
         """Hook: the link phase of an engine state."""
         raise NotImplementedError
 
+    def hidden(self, state, seat: int) -> frozenset:
+        """Hook (casual-2): the hidden values `seat` holds."""
+        raise NotImplementedError
+
+    def drawn(self, state) -> tuple:
+        """Hook (casual-2): per seat, the hidden values the move that led to `state` drew."""
+        raise NotImplementedError
+
+    def sees(self, state) -> frozenset:
+        """Hook (casual-2): the seats whose hidden values the seat to move acts on now."""
+        raise NotImplementedError
+
+    def masked(self, view: dict, seat: int, unknown: frozenset) -> dict:
+        """Hook (casual-2): `seat`'s view without the values in `unknown`, not fixed yet."""
+        raise NotImplementedError
+
     def record_options(self, options: dict) -> dict:
         """Engine options as the record keeps them (strings); default: none kept."""
         return {}
@@ -104,7 +149,7 @@ class CasualLink(LinkProtocol):
     def _engine_options(self, record) -> dict:
         options = dict(without_clock(record).options)
         tier = options.pop(TIER, None)
-        if tier not in TIERS:
+        if tier not in self.tiers:
             raise MalformedMove(_("This link uses a way of hiding hands that this version of "
                                   "Parlor does not know: reload the page to update.")
                                 if tier else _("This link does not say how hands are hidden."))
@@ -125,7 +170,7 @@ class CasualLink(LinkProtocol):
             title = catalog.entry(self.game).title()
             raise ValueError(f"{title} is for {low} to {high} players, not {players!r}")
         self.engine.initial(b"", players, options)         # the engine checks the options
-        kept = {TIER: CASUAL, **self.record_options(options)}
+        kept = {TIER: self.tier, **self.record_options(options)}
         return tuple(kept.items()), players
 
     def start(self, record) -> Table:
@@ -133,7 +178,8 @@ class CasualLink(LinkProtocol):
         everyone = all(s.joined for s in record.seats)
         return Table(phase=OPENING if everyone else JOINING, players=players,
                      options=tuple(sorted(self._engine_options(record).items())),
-                     width=self.engine.token_width, sent=(0,) * players)
+                     width=self.engine.token_width, sent=(0,) * players,
+                     late=dict(record.options).get(TIER) == LATE)
 
     def deal(self, ctx: bytes, table: Table, opening: tuple[bytes, ...]):
         """The engine's start, keyed from seat 0's first chain value and the others' anchors."""
@@ -155,6 +201,8 @@ class CasualLink(LinkProtocol):
         message, seat = table.applied, self.sender(table)
         # Translators: names a message in an error, as in "Seat 2's move 5 comes without..."
         sent = spend(table.sent, seat, values, _("move {number}").format(number=message + 1))
+        if table.late:
+            return self._read_late(table, cursor, record, sent, values[seat][sent[seat]])
         state = table.state
         if table.phase == OPENING:
             state = self.deal(record.context, table, latest(sent, values))
@@ -166,6 +214,78 @@ class CasualLink(LinkProtocol):
         return replace(table, phase=self.phase_of(state), state=state, sent=sent,
                        senders=table.senders + (seat,))
 
+    # Tier casual-2: draws fixed late.
+
+    def _read_late(self, table: Table, cursor: Cursor, record, sent, value: bytes) -> Table:
+        """Fix the draws the sender acts on now, keyed up to the value it shows, then play its
+        move, whose own draws wait."""
+        seat = self.sender(table)
+        table = replace(table, shown=table.shown + (value,))
+        if table.state is None:                        # the opening: no deal fixed yet
+            table = replace(table, state=self._placeholder_deal(table))
+        through = self._through(table)
+        move = self.engine.decode("".join(cursor.take() for _n in range(table.width)))
+        table = self._walk(record.context, replace(table, moves=table.moves + (move,)), through)
+        return replace(table, phase=self.phase_of(table.state), sent=sent,
+                       senders=table.senders + (seat,))
+
+    def _placeholder_deal(self, table: Table):
+        return self.settled(self.engine.initial(PLACEHOLDER, table.players, dict(table.options)))
+
+    def _through(self, table: Table) -> int:
+        """The last draw to fix before the seat to move acts: the latest waiting draw that gave
+        hidden values to a seat it acts on (-1: the deal), or -2 for none."""
+        seen = self.sees(table.state)
+        return max((m for m, seats in table.waiting if seats & seen), default=-2)
+
+    def _walk(self, ctx: bytes, table: Table, through: int) -> Table:
+        """Replay every message after the fixed ones. The deal and the draws of messages up to
+        `through` are keyed from the values shown after them (the deal: from the first
+        message on) and become fixed; later draws are made with the placeholder key and wait."""
+        shown, players, options = table.shown, table.players, dict(table.options)
+        state, base, fixed = table.base, table.base, table.fixed
+        waiting, unknown = [], [frozenset()] * players
+        if state is None and through >= -1:
+            state = base = self.settled(self.engine.initial(
+                event_random(ctx, "deal", shown), players, options))
+        elif state is None:
+            state = self._placeholder_deal(table)
+            waiting.append((-1, frozenset(range(players))))
+            unknown = [self.hidden(state, s) for s in range(players)]
+        for m in range(fixed, len(table.moves)):
+            move, now = table.moves[m], m <= through
+            if self.draws(move):
+                key = event_random(ctx, f"draw {m}", shown[m + 1:]) if now else PLACEHOLDER
+                state = self.keyed(state, key)
+            state = self.settled(self.engine.apply(state, move))
+            if now:
+                base, fixed = state, m + 1
+                continue
+            got = self.drawn(state) if self.draws(move) else ((),) * players
+            unknown = [(u & self.hidden(state, s)) | frozenset(g)
+                       for s, (u, g) in enumerate(zip(unknown, got))]
+            if self.draws(move):
+                waiting.append((m, frozenset(s for s, g in enumerate(got) if g)))
+        return replace(table, state=state, base=base, fixed=fixed, waiting=tuple(waiting),
+                       unknown=tuple(unknown))
+
+    def own_table(self, record, table: Table, device) -> Table:
+        """The table as `device`'s seat knows it: on its turn, with the draws it acts on fixed
+        by its own next chain value, which only it knows before it sends."""
+        if table.state is None:
+            return replace(table, state=self._placeholder_deal(table)) \
+                if table.phase == OPENING else table
+        if table.phase == OVER or self.sender(table) != device.seat:
+            return table
+        through = self._through(table)
+        if through == -2:
+            return table
+        mine = device.chain.value(table.sent[device.seat] + 1)
+        return self._walk(record.context, replace(table, shown=table.shown + (mine,)), through)
+
+    def own_state(self, record, table: Table, device):
+        return self.own_table(record, table, device).state
+
     def moves(self, record, table: Table, device) -> list:
         return self.engine.legal(device.state(self, record, table))
 
@@ -173,14 +293,24 @@ class CasualLink(LinkProtocol):
         return self.engine.encode(action), True
 
     def seat_view(self, record, table: Table, device) -> dict:
-        state = device.state(self, record, table) if device else table.state
+        seat = device.seat if device else None
+        if table.late:
+            own = self.own_table(record, table, device) if device else table
+            state = own.state if own.base is not None else None
+            before_deal = own.state          # start moves shown, hidden values not dealt yet
+            unknown = own.unknown[seat] if device and own.unknown else frozenset()
+        else:
+            state = device.state(self, record, table) if device else table.state
+            before_deal, unknown = None, frozenset()
         if state is None:                   # before the deal: nobody's values are known yet
-            placeholder = self.settled(self.engine.initial(b"", table.players,
-                                                           dict(table.options)))
+            placeholder = before_deal or self.settled(self.engine.initial(
+                b"", table.players, dict(table.options)))
             shown = self.engine.view(placeholder, None)
         else:
-            shown = self.engine.view(state, device.seat if device else None)
-        shown["seat"] = device.seat if device else None
+            shown = self.engine.view(state, seat)
+            if unknown:
+                shown = self.masked(shown, seat, unknown)
+        shown["seat"] = seat
         if table.phase == JOINING:
             shown["to_move"] = [next(n for n, s in enumerate(record.seats) if not s.joined)]
         elif table.phase != OVER:

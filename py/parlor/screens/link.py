@@ -84,7 +84,7 @@ def link_screen(session, base: str, show_qr: bool, show_seat_link: bool) -> str:
     if session.notice:
         parts.append(f'<p class="notice" role="alert">{esc(session.notice)}</p>')
     if protocol.hidden_note:
-        parts.append(f'<p class="meta">{esc(protocol.note())}</p>')
+        parts.append(f'<p class="meta">{esc(protocol.note(record))}</p>')
     if session.seat is None and not session.joinable():
         parts.append('<p class="notice">' + esc(_(
             "You are watching this game: this device holds no seat in it, so nothing hidden "

@@ -2,9 +2,11 @@
 
 The protocol is numbered L1.. in seeds/tsuro.md ("Play by link"); comments cite it. It is
 parlor.links.casual's engine-driven protocol for 2 to 8 seats: one message per move token
-(L4), the deal keyed from seat 0's first chain value and every other anchor (L5), the pile
-put in draw order from every seat's latest chain value before each placement or bonus pick
-(L6). `hidden_note` tells the players what this tier hides and how.
+(L4). New games are made in the tier `casual-2`: the hands are dealt once every seat has
+chosen its start mark (L5) and each draw is fixed when a seat that receives it must play,
+from the chain values shown after the move that caused it (L6). Games of the first tier
+(`casual`) still play as they began (L16). `hidden_note` tells the players what this tier
+hides and how.
 """
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ from dataclasses import replace
 from ...engine.protocol import MalformedMove
 from ...engine.rng import shuffled
 from ...i18n import N_, _
-from ...links.casual import CasualLink
+from ...links.casual import CASUAL, LATE, CasualLink
 from .rules import ENGINE, Pick, Place, State
 from .rules import _phase as engine_phase
 
@@ -25,12 +27,18 @@ _PHASES = {"start": STARTING, "play": PLAYING, "exchange": EXCHANGING, "over": "
 class TsuroLink(CasualLink):
     game = "tsuro"
     engine = ENGINE
+    tier, tiers = LATE, (CASUAL, LATE)
     STARTING, PLAYING, EXCHANGING = STARTING, PLAYING, EXCHANGING
     # Shown on the link screen, translated there.
     # Translators: Tsuro by link: how safe the players' hands are in this kind of game.
     hidden_note = N_("Hands are hidden from view, not cryptographically: anyone who decodes "
-                     "the links of this game could work out every player's tiles, though "
-                     "nobody can choose or foresee a draw.")
+                     "the links could work out a tile once it is drawn. But nobody can choose "
+                     "or foresee a draw: a tile you draw is fixed by the next move of every "
+                     "other player, and you see it when your turn comes.")
+    # Translators: Tsuro by link, a game begun before late draws (tier "casual").
+    first_note = N_("Hands are hidden from view, not cryptographically: anyone who decodes "
+                    "the links of this game could work out every player's tiles, and the "
+                    "player whose move causes a draw could work it out while choosing.")
 
     def record_options(self, options: dict) -> dict:
         """The elimination bonus is kept as "1" when on, left out when off (L2)."""
@@ -53,6 +61,29 @@ class TsuroLink(CasualLink):
     def draws(self, move) -> bool:
         """A placement refills hands; a bonus pick may return tiles to the pile (L6)."""
         return isinstance(move, (Place, Pick))
+
+    def hidden(self, state: State, seat: int) -> frozenset:
+        """The seat's tiles, and while it exchanges, the candidates it chooses from (L6)."""
+        offer = state.offer if state.turn == seat else None
+        return frozenset(state.hands[seat] + (offer.candidates if offer else ()))
+
+    def drawn(self, state: State) -> tuple:
+        """The tiles each seat drew on the last move (L6)."""
+        return state.drawn or ((),) * state.players
+
+    def sees(self, state: State) -> frozenset:
+        """Nobody's tiles during the start marks; then the mover's, and during a bonus exchange
+        also those of the players it put out (L5, L6)."""
+        if engine_phase(state) == "start":
+            return frozenset()
+        out = state.out_order[-1] if state.offer is not None else ()
+        return frozenset((state.turn,) + out)
+
+    def masked(self, view: dict, seat: int, unknown: frozenset) -> dict:
+        """The seat's hand without the tiles whose draw is not fixed yet (L6)."""
+        hands = list(view["hands"])
+        hands[seat] = [t for t in hands[seat] if t["tile"] not in unknown]
+        return {**view, "hands": hands}
 
     def forfeit_winners(self, table, debtor: int) -> tuple[int, ...]:
         """A seat that stops answering stalls everyone: a claim ends the game and every

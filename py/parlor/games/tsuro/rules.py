@@ -140,6 +140,7 @@ class State:
     out_order: tuple[tuple[int, ...], ...] = ()   # seats out, one group per move
     offer: Offer | None = None
     outcome: Outcome | None = None
+    drawn: tuple[tuple[int, ...], ...] = ()   # per seat the tiles the last move drew, if any
 
 
 def _walk(board, square: int, tile: int, start: int, facing) -> tuple[int, list[int], int]:
@@ -246,7 +247,9 @@ def _end_turn(state: State, seat: int, returned: tuple[int, ...]) -> State:
                               "tsuro", "reshuffle", reshuffles))
         reshuffles += 1
     hands, pile, dragon = _draw(state, list(state.hands), pile, state.dragon, seat)
-    state = replace(state, hands=tuple(hands), pile=pile, dragon=dragon, reshuffles=reshuffles)
+    drawn = tuple(tuple(t for t in new if t not in old) for new, old in zip(hands, state.hands))
+    state = replace(state, hands=tuple(hands), pile=pile, dragon=dragon, reshuffles=reshuffles,
+                    drawn=drawn)
     nxt = _next_seat(state, seat, hands, state.alive, bool)   # D4: empty hands are skipped
     if nxt is None:
         survivors = tuple(s for s in range(state.players) if state.alive[s])
@@ -294,6 +297,8 @@ class Tsuro(Game):
     def apply(self, state: State, move) -> State:
         if state.outcome is not None:
             raise IllegalMove(_("the game is over"))
+        if state.drawn:
+            state = replace(state, drawn=())
         kind = type(move)
         if state.offer is not None:
             if kind is not Pick:
