@@ -29,9 +29,10 @@ RECORD_TILES, RECORD_PRESET = "tiles", "preset"     # kept only when not the def
 class TyrosLink(CasualLink):
     game = "tyros"
     engine = ENGINE
+    # Translators: Tyros by link: how safe the players' hands are in this kind of game.
     hidden_note = N_("Hands are hidden from view, not cryptographically: anyone who decodes the "
-                     "links of this game could work out every player's cards and tiles, though "
-                     "nobody can choose or foresee a draw.")
+                     "links of this game could work out every player's cards and tiles, and the "
+                     "player whose move causes a draw could work it out while choosing.")
 
     def __init__(self):
         super().__init__()
