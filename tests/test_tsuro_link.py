@@ -128,7 +128,9 @@ def late_replay(game: Game, ctx: bytes, values, fixed: dict, upto: int):
     with any key; and the draws still waiting, with the seats they gave tiles to."""
     moves = [a for _, a in [(s, a) for s, a in game.actions if a != link.SEED]]
     options = {"elimination_bonus": game.bonus}
-    deal = event_random(ctx, "deal", values[:fixed[-1] + 1]) if -1 in fixed else b"any"
+    anchors = tuple(s.anchor for s in decode(game.links[-1]).seats)
+    deal = (event_random(ctx, "deal", anchors + tuple(values[:fixed[-1] + 1])) if -1 in fixed
+            else b"any")
     state = ENGINE.initial(deal, game.players, options)
     waiting = [] if -1 in fixed else [(-1, set(range(game.players)))]
     for m, action in enumerate(moves[:upto]):

@@ -1,11 +1,13 @@
 """Tyros by link (seeds/tyros.md, "Play by link", YL1-YL6): three devices that share link
 text only play a short whole game with a refused and an accepted trade."""
+from dataclasses import replace
 from functools import lru_cache
 
 import pytest
 
-from parlor.engine.rng import derive
-from parlor.games.tyros.link import PROTOCOL
+from parlor.engine.rng import derive, shuffled
+from parlor.links.fairplay import event_random
+from parlor.games.tyros.link import PROTOCOL, TyrosLink
 from parlor.games.tyros.rules import (ACCEPT, ACTIONS, CARDS, ENGINE, KEEPING, PASS, REFUSE,
                                       TILES, Offer, mine)
 from parlor.links.base import SEED
@@ -14,6 +16,8 @@ from parlor.links.record import decode, encode
 import linktools
 
 NAMES = ("Ann", "Bob", "Cy")
+FIRST = TyrosLink()                     # makes games of the first tier, which still play (YL7)
+FIRST.tier = "casual"
 
 
 class Device(linktools.Device):
@@ -24,9 +28,9 @@ def seeds(players):
     return [derive(b"tyros link test", players, s)[:16] for s in range(players)]
 
 
-def start(players=3, options=None):
+def start(players=3, options=None, maker=PROTOCOL):
     keys = seeds(players)
-    record = PROTOCOL.create(NAMES[0], keys[0], {"players": players, **(options or {})})
+    record = maker.create(NAMES[0], keys[0], {"players": players, **(options or {})})
     for seat in range(1, players):
         record = PROTOCOL.join(record, NAMES[seat] if seat < 3 else "Di", keys[seat])
     return [Device(s, keys[s], record) for s in range(players)], encode(record)
@@ -62,9 +66,9 @@ def choose(device, trades: dict):
 
 
 @lru_cache(maxsize=None)
-def game(players=3):
+def game(players=3, maker=PROTOCOL):
     """Every link sent (text, sender, who it goes to) in one whole game."""
-    devices, text = start(players)
+    devices, text = start(players, maker=maker)
     trades, sent = {}, []
     for _ in range(2000):
         movers = PROTOCOL.to_move(decode(text))
@@ -82,10 +86,10 @@ def game(players=3):
 def test_yl1_options_are_kept_in_the_record_only_when_not_the_default():
     keys = seeds(3)
     plain = PROTOCOL.create("Ann", keys[0], {"players": 3})
-    assert dict(plain.options) == {"tier": "casual"}
+    assert dict(plain.options) == {"tier": "casual-2"}
     both = PROTOCOL.create("Ann", keys[0], {"players": 4, "tiles_per_player": 4,
                                             "preset_start": True})
-    assert dict(both.options) == {"tier": "casual", "tiles": "4", "preset": "1"}
+    assert dict(both.options) == {"tier": "casual-2", "tiles": "4", "preset": "1"}
     assert len(both.seats) == 4
     with pytest.raises(ValueError):
         PROTOCOL.create("Ann", keys[0], {"players": 2})
@@ -169,3 +173,84 @@ def test_phases_of_the_link_are_the_engine_s():
     sent, _, _ = game()
     phases = {PROTOCOL.phase(decode(text)) for text, _, _ in sent}
     assert {TILES, ACTIONS, KEEPING, "over"} <= phases
+
+
+# YL4: late draws.
+
+@lru_cache(maxsize=None)
+def read_one_by_one():
+    """The final record of the game, and the public table after each of its messages."""
+    final = decode(game()[0][-1][0])
+    values = PROTOCOL.values(final)
+    table, cursor, tables = PROTOCOL.start(final), PROTOCOL.Cursor(final.moves), []
+    while cursor.peek() is not None:
+        table = PROTOCOL.read(table, cursor, final, values)
+        tables.append(table)
+    return final, tables
+
+
+def truth_after(final, tables, upto: int):
+    """The hot-seat state after `upto` messages, each draw keyed by the rule of YL3/YL4 from
+    the chain values shown after its message up to the one whose reading fixed it."""
+    shown = tables[-1].shown
+    fixed_at = {m: next((j for j, t in enumerate(tables) if t.fixed > m), None)
+                for m in range(len(shown))}
+    anchors = tuple(s.anchor for s in final.seats)
+    deal = event_random(final.context, "deal", anchors + shown[:1])
+    state = replace(ENGINE.initial(deal, 3, {}), first=0)
+    for m, move in enumerate(tables[-1].moves[:upto]):
+        if PROTOCOL.draws(move) and fixed_at[m] is not None:
+            key = event_random(final.context, f"draw {m}", shown[m + 1:fixed_at[m] + 1])
+            state = replace(state, deck=tuple(shuffled(sorted(state.deck), key, "tyros", "deck")),
+                            pile=tuple(shuffled(sorted(state.pile), key, "tyros", "pile")),
+                            seed=key)
+        state = ENGINE.apply(state, move)
+    return state, fixed_at
+
+
+def test_yl4_no_player_alone_knows_a_draw_while_choosing_the_move_that_causes_it():
+    """Every draw is fixed by a later message, keyed from the values shown after its own, and
+    among them one of another seat: the sender could not compute it when it chose."""
+    final, tables = read_one_by_one()
+    senders = tables[-1].senders
+    _, fixed_at = truth_after(final, tables, 0)
+    drawing = [m for m, move in enumerate(tables[-1].moves) if PROTOCOL.draws(move)]
+    fixed = [m for m in drawing if fixed_at[m] is not None]
+    assert len(fixed) > 20 and len(fixed) >= 0.9 * len(drawing), "the last ones may never be"
+    for m in fixed:
+        assert fixed_at[m] > m
+        assert set(senders[m + 1:fixed_at[m] + 1]) - {senders[m]}, m
+
+
+def test_yl4_the_seat_to_move_sees_the_draws_the_rule_gives_it():
+    """Recomputed here from the chain values and the engine: the view of every seat about to
+    move equals the hot-seat view of the same position, and other seats see their own
+    cards and tiles less the draws still waiting."""
+    final, tables = read_one_by_one()
+    _, devices, _ = game()
+    checked = masked = 0
+    for upto in range(1, len(tables), 3):
+        state, _ = truth_after(final, tables, upto)
+        table = tables[upto - 1]
+        for player in devices:
+            device = PROTOCOL.Device(final, table, None, player.seat, player.seed)
+            view = PROTOCOL.seat_view(final, table, device)
+            truth = ENGINE.view(state, device.seat)
+            if table.phase != "over" and PROTOCOL.sender(table) == device.seat:
+                assert view == truth
+                checked += 1
+            else:
+                shown, whole = mine(view), mine(truth)
+                assert all(a <= b for a, b in zip(shown["cards"], whole["cards"]))
+                assert set(shown["tiles"]) <= set(whole["tiles"])
+                masked += sum(whole["cards"]) - sum(shown["cards"]) + len(whole["tiles"]) \
+                    - len(shown["tiles"])
+    assert checked > 10 and masked > 0
+
+
+def test_yl7_games_of_the_first_tier_still_play_to_a_fair_audit_and_say_what_they_give():
+    sent, _, trades = game(maker=FIRST)
+    final = decode(sent[-1][0])
+    assert dict(final.options)["tier"] == "casual" and trades["answers"] == [1, 2]
+    assert PROTOCOL.phase(final) == "over" and PROTOCOL.audit(final).ok
+    assert PROTOCOL.note(final) == PROTOCOL.first_note != PROTOCOL.note(decode(game()[0][-1][0]))

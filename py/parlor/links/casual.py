@@ -56,6 +56,7 @@ class Table:
     fixed: int = 0                        #   every draw among them fixed; None: no deal yet
     waiting: tuple = ()                   # (message, seats it gave hidden values) per draw
     unknown: tuple = ()                   # per seat, hidden values drawn but not fixed yet
+    anchors: tuple[bytes, ...] = ()       # every seat's anchor, part of the deal's key
 
     @property
     def ends(self) -> range:
@@ -117,20 +118,18 @@ class CasualLink(LinkProtocol):
         """Hook: the link phase of an engine state."""
         raise NotImplementedError
 
-    def hidden(self, state, seat: int) -> frozenset:
-        """Hook (casual-2): the hidden values `seat` holds."""
-        raise NotImplementedError
-
     def drawn(self, state) -> tuple:
-        """Hook (casual-2): per seat, the hidden values the move that led to `state` drew."""
+        """Hook (casual-2): per seat, the hidden values the move that led to `state` drew from
+        a keyed order (a tuple each)."""
         raise NotImplementedError
 
     def sees(self, state) -> frozenset:
         """Hook (casual-2): the seats whose hidden values the seat to move acts on now."""
         raise NotImplementedError
 
-    def masked(self, view: dict, seat: int, unknown: frozenset) -> dict:
-        """Hook (casual-2): `seat`'s view without the values in `unknown`, not fixed yet."""
+    def masked(self, view: dict, seat: int, unknown: tuple) -> dict:
+        """Hook (casual-2): `seat`'s view without the values in `unknown` (drawn, with their
+        repeats), whose draws are not fixed yet."""
         raise NotImplementedError
 
     def record_options(self, options: dict) -> dict:
@@ -179,11 +178,16 @@ class CasualLink(LinkProtocol):
         return Table(phase=OPENING if everyone else JOINING, players=players,
                      options=tuple(sorted(self._engine_options(record).items())),
                      width=self.engine.token_width, sent=(0,) * players,
-                     late=dict(record.options).get(TIER) == LATE)
+                     late=dict(record.options).get(TIER) == LATE,
+                     anchors=tuple(s.anchor for s in record.seats))
 
     def deal(self, ctx: bytes, table: Table, opening: tuple[bytes, ...]):
-        """The engine's start, keyed from seat 0's first chain value and the others' anchors."""
-        key = event_random(ctx, "deal", opening)
+        """The engine's start keyed from chain values: in tier casual seat 0's first one and
+        the others' anchors, in casual-2 every anchor and the values shown up to the fixing."""
+        return self.started(table, event_random(ctx, "deal", opening))
+
+    def started(self, table: Table, key: bytes):
+        """The engine's start from `key`, in its settled form."""
         return self.settled(self.engine.initial(key, table.players, dict(table.options)))
 
     def draw_key(self, ctx: bytes, message: int, values_now: tuple[bytes, ...]) -> bytes:
@@ -221,8 +225,8 @@ class CasualLink(LinkProtocol):
         move, whose own draws wait."""
         seat = self.sender(table)
         table = replace(table, shown=table.shown + (value,))
-        if table.state is None:                        # the opening: no deal fixed yet
-            table = replace(table, state=self._placeholder_deal(table))
+        if table.state is None:
+            table = self._opening(table)
         through = self._through(table)
         move = self.engine.decode("".join(cursor.take() for _n in range(table.width)))
         table = self._walk(record.context, replace(table, moves=table.moves + (move,)), through)
@@ -230,7 +234,12 @@ class CasualLink(LinkProtocol):
                        senders=table.senders + (seat,))
 
     def _placeholder_deal(self, table: Table):
-        return self.settled(self.engine.initial(PLACEHOLDER, table.players, dict(table.options)))
+        return self.started(table, PLACEHOLDER)
+
+    def _opening(self, table: Table) -> Table:
+        """Before the first message: a placeholder deal, waiting for its key like any draw."""
+        return replace(table, state=self._placeholder_deal(table),
+                       waiting=((-1, frozenset(range(table.players))),))
 
     def _through(self, table: Table) -> int:
         """The last draw to fix before the seat to move acts: the latest waiting draw that gave
@@ -242,16 +251,14 @@ class CasualLink(LinkProtocol):
         """Replay every message after the fixed ones. The deal and the draws of messages up to
         `through` are keyed from the values shown after them (the deal: from the first
         message on) and become fixed; later draws are made with the placeholder key and wait."""
-        shown, players, options = table.shown, table.players, dict(table.options)
+        shown, players = table.shown, table.players
         state, base, fixed = table.base, table.base, table.fixed
-        waiting, unknown = [], [frozenset()] * players
+        waiting, unknown = [], [()] * players
         if state is None and through >= -1:
-            state = base = self.settled(self.engine.initial(
-                event_random(ctx, "deal", shown), players, options))
+            state = base = self.deal(ctx, table, table.anchors + shown)
         elif state is None:
             state = self._placeholder_deal(table)
             waiting.append((-1, frozenset(range(players))))
-            unknown = [self.hidden(state, s) for s in range(players)]
         for m in range(fixed, len(table.moves)):
             move, now = table.moves[m], m <= through
             if self.draws(move):
@@ -262,8 +269,7 @@ class CasualLink(LinkProtocol):
                 base, fixed = state, m + 1
                 continue
             got = self.drawn(state) if self.draws(move) else ((),) * players
-            unknown = [(u & self.hidden(state, s)) | frozenset(g)
-                       for s, (u, g) in enumerate(zip(unknown, got))]
+            unknown = [u + tuple(g) for u, g in zip(unknown, got)]
             if self.draws(move):
                 waiting.append((m, frozenset(s for s, g in enumerate(got) if g)))
         return replace(table, state=state, base=base, fixed=fixed, waiting=tuple(waiting),
@@ -273,8 +279,9 @@ class CasualLink(LinkProtocol):
         """The table as `device`'s seat knows it: on its turn, with the draws it acts on fixed
         by its own next chain value, which only it knows before it sends."""
         if table.state is None:
-            return replace(table, state=self._placeholder_deal(table)) \
-                if table.phase == OPENING else table
+            if table.phase != OPENING:
+                return table
+            table = self._opening(table)
         if table.phase == OVER or self.sender(table) != device.seat:
             return table
         through = self._through(table)
@@ -298,10 +305,10 @@ class CasualLink(LinkProtocol):
             own = self.own_table(record, table, device) if device else table
             state = own.state if own.base is not None else None
             before_deal = own.state          # start moves shown, hidden values not dealt yet
-            unknown = own.unknown[seat] if device and own.unknown else frozenset()
+            unknown = own.unknown[seat] if device and own.unknown else ()
         else:
             state = device.state(self, record, table) if device else table.state
-            before_deal, unknown = None, frozenset()
+            before_deal, unknown = None, ()
         if state is None:                   # before the deal: nobody's values are known yet
             placeholder = before_deal or self.settled(self.engine.initial(
                 b"", table.players, dict(table.options)))

@@ -62,11 +62,6 @@ class TsuroLink(CasualLink):
         """A placement refills hands; a bonus pick may return tiles to the pile (L6)."""
         return isinstance(move, (Place, Pick))
 
-    def hidden(self, state: State, seat: int) -> frozenset:
-        """The seat's tiles, and while it exchanges, the candidates it chooses from (L6)."""
-        offer = state.offer if state.turn == seat else None
-        return frozenset(state.hands[seat] + (offer.candidates if offer else ()))
-
     def drawn(self, state: State) -> tuple:
         """The tiles each seat drew on the last move (L6)."""
         return state.drawn or ((),) * state.players
@@ -79,7 +74,7 @@ class TsuroLink(CasualLink):
         out = state.out_order[-1] if state.offer is not None else ()
         return frozenset((state.turn,) + out)
 
-    def masked(self, view: dict, seat: int, unknown: frozenset) -> dict:
+    def masked(self, view: dict, seat: int, unknown: tuple) -> dict:
         """The seat's hand without the tiles whose draw is not fixed yet (L6)."""
         hands = list(view["hands"])
         hands[seat] = [t for t in hands[seat] if t["tile"] not in unknown]

@@ -2,11 +2,11 @@
 
 The protocol is numbered YL1.. in seeds/tyros.md ("Play by link"). It is
 parlor.links.casual's engine-driven protocol for 3 or 4 seats: one message per move token
-(YL2), the setup and first deal keyed from seat 0's first chain value and every other anchor
-(YL3), and before each message that may draw (a tile played or put under, an exchange, a
-pass, a card choice that may end the turn), the deck, the tile pile and the key of the next
-deal drawn again from every seat's latest chain value (YL4). A trade is two messages of the
-proposer (the offer, whose cards are steps of the same link) and one of the partner (YL5).
+(YL2). New games are made in the tier `casual-2`: the setup and first deal are keyed from every
+anchor and seat 0's first chain value (YL3), and each later draw from the chain values shown
+after the message that caused it, fixed when a seat that received it is next to move (YL4).
+Games of the first tier (`casual`) still play as they began (YL7). A trade is two messages of
+the proposer (the offer, whose cards are steps of the same link) and one of the partner (YL5).
 """
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from ...engine.protocol import MalformedMove, MoveError, Replay
 from ...engine.rng import shuffled
 from ...i18n import N_, _
 from ...links.base import JOINING, OVER, IllegalMove
-from ...links.casual import CasualLink
+from ...links.casual import CASUAL, LATE, CasualLink
 from .rules import ENGINE, Cards, Exchange, Pass, State, Tile, Under
 
 TILES, PRESET = "tiles_per_player", "preset_start"
@@ -29,10 +29,17 @@ RECORD_TILES, RECORD_PRESET = "tiles", "preset"     # kept only when not the def
 class TyrosLink(CasualLink):
     game = "tyros"
     engine = ENGINE
+    tier, tiers = LATE, (CASUAL, LATE)
     # Translators: Tyros by link: how safe the players' hands are in this kind of game.
     hidden_note = N_("Hands are hidden from view, not cryptographically: anyone who decodes the "
-                     "links of this game could work out every player's cards and tiles, and the "
-                     "player whose move causes a draw could work it out while choosing.")
+                     "links could work out a card or tile once it is drawn. But nobody can "
+                     "choose a draw, nor know what their own move draws while choosing it: a "
+                     "draw is fixed by the moves after it, and you see yours when you next "
+                     "play.")
+    # Translators: Tyros by link, a game begun before late draws (tier "casual").
+    first_note = N_("Hands are hidden from view, not cryptographically: anyone who decodes the "
+                    "links of this game could work out every player's cards and tiles, and the "
+                    "player whose move causes a draw could work it out while choosing.")
 
     def __init__(self):
         super().__init__()
@@ -54,10 +61,10 @@ class TyrosLink(CasualLink):
             raise MalformedMove(_("This link has Tyros options that make no sense."))
         return {TILES: 4 if tiles else 5, PRESET: preset == "1"}
 
-    def deal(self, ctx: bytes, table, opening: tuple):
-        """The engine's start from the opening key, with seat 0, who sends the first message,
-        as the first player (YL3)."""
-        return replace(super().deal(ctx, table, opening), first=0)
+    def started(self, table, key: bytes):
+        """The engine's start from a key, with seat 0, who sends the first message, as the
+        first player (YL3)."""
+        return replace(super().started(table, key), first=0)
 
     def keyed(self, state: State, key: bytes) -> State:
         """The deck, the tile pile and the next deal drawn from a draw key (YL4)."""
@@ -76,6 +83,26 @@ class TyrosLink(CasualLink):
 
     def phase_of(self, state: State) -> str:
         return state.phase
+
+    def drawn(self, state: State) -> tuple:
+        """The cards and tiles each seat drew unseen on the last move (YL4)."""
+        return state.drawn or ((),) * state.players
+
+    def sees(self, state: State) -> frozenset:
+        """The seat to move plays with its cards and tiles in mind, whatever the phase (YL4)."""
+        return frozenset(ENGINE.to_move(state))
+
+    def masked(self, view: dict, seat: int, unknown: tuple) -> dict:
+        """The seat's own cards and tiles without those whose draw is not fixed yet (YL4)."""
+        own = view["hands"][seat]["own"]
+        cards = list(own["cards"])
+        for kind, value in unknown:
+            if kind == "card":
+                cards[value] -= 1
+        tiles = [t for t in own["tiles"] if ("tile", t) not in unknown]
+        hands = list(view["hands"])
+        hands[seat] = {**hands[seat], "own": {"cards": cards, "tiles": tiles}}
+        return {**view, "hands": hands}
 
     def _replay(self, record, values) -> Replay:
         """The base class's replay, taken up from the table of a shorter record of the same

@@ -339,6 +339,8 @@ class State:
     offers: tuple[int, ...] = ()         # per seat, offers sent this turn
     all_four: int = -1                   # the seat that won the all-four-empires bonus (Y41)
     outcome: Outcome | None = None
+    drawn: tuple = ()                    # per seat, ("card", colour) and ("tile", location)
+                                         # items the last move drew unseen, if any
 
 
 # --- Small helpers ------------------------------------------------------------------------
@@ -634,6 +636,8 @@ class Tyros(Game):
     def apply(self, state: State, move) -> State:
         if state.outcome is not None:
             raise IllegalMove(_("the game is over"))
+        if state.drawn:
+            state = replace(state, drawn=())
         problem = self.why_not(state, move)
         if problem:
             raise IllegalMove(problem)
@@ -965,10 +969,19 @@ def _deal(state: State) -> State:
     pool = sorted(state.deck + tuple(spread(state.discards)))
     order = shuffled(pool, state.seed, "tyros", "deal", state.turn)
     size = DEAL[state.players]
-    hands = tuple(add(state.hands[s], counts(order[s * size:(s + 1) * size]))
-                  for s in range(state.players))
-    return replace(state, hands=hands, deck=tuple(order[state.players * size:]),
-                   discards=ZERO)
+    dealt = [order[s * size:(s + 1) * size] for s in range(state.players)]
+    hands = tuple(add(state.hands[s], counts(dealt[s])) for s in range(state.players))
+    state = replace(state, hands=hands, deck=tuple(order[state.players * size:]),
+                    discards=ZERO)
+    for seat, cards in enumerate(dealt):
+        state = _drew(state, seat, tuple(("card", c) for c in cards))
+    return state
+
+
+def _drew(state: State, seat: int, items: tuple) -> State:
+    """Note what `seat` drew unseen on this move (for play by link: seeds/tyros.md YL4)."""
+    drawn = state.drawn or ((),) * state.players
+    return replace(state, drawn=_put(drawn, seat, drawn[seat] + items))
 
 
 def _settle(state: State) -> State:
@@ -1011,17 +1024,17 @@ def _finish(state: State) -> State:
     return replace(state, phase=OVER, outcome=Outcome(winners, reason))
 
 
-def _draw_tile(state: State, seat: int, hand: list, shown: list) -> tuple:
+def _draw_tile(state: State, seat: int, hand: list, shown: list) -> State:
     """Y14: the top tile of the pile, if any; a tile from under the pile is seen by all."""
     pile, under = state.pile, state.under
     if pile:
         hand.append(pile[0])
-        pile = pile[1:]
-    elif under:
+        return _drew(replace(state, pile=pile[1:]), seat, (("tile", pile[0]),))
+    if under:
         hand.append(under[0])
         shown.append(under[0])
-        under = under[1:]
-    return pile, under
+        return replace(state, under=under[1:])
+    return state
 
 
 def _tile_moves(state: State, seat: int) -> list:
@@ -1038,8 +1051,8 @@ def _play_tile(state: State, seat: int, move: Tile) -> State:
         markers[TYRE] = move.empire
     hand = [t for t in state.tile_hands[seat] if t != move.tile]
     shown = [t for t in state.shown[seat] if t != move.tile]
-    pile, under = _draw_tile(state, seat, hand, shown)
-    return replace(state, markers=tuple(markers), pile=pile, under=under, step=state.step + 1,
+    state = _draw_tile(state, seat, hand, shown)
+    return replace(state, markers=tuple(markers), step=state.step + 1,
                    tile_hands=_put(state.tile_hands, seat, tuple(sorted(hand))),
                    shown=_put(state.shown, seat, tuple(sorted(shown))))
 
@@ -1049,8 +1062,8 @@ def _put_under(state: State, seat: int, tile: int) -> State:
     hand = [t for t in state.tile_hands[seat] if t != tile]
     shown = list(hand)
     state = replace(state, under=state.under + (tile,))
-    pile, under = _draw_tile(state, seat, hand, shown)
-    return replace(state, pile=pile, under=under, step=state.step + 1,
+    state = _draw_tile(state, seat, hand, shown)
+    return replace(state, step=state.step + 1,
                    tile_hands=_put(state.tile_hands, seat, tuple(sorted(hand))),
                    shown=_put(state.shown, seat, tuple(sorted(shown))))
 
@@ -1217,6 +1230,7 @@ def _exchange(state: State, seat: int, take: int, dropped: tuple) -> State:
     discards, deck = state.discards, state.deck
     if take < 0:
         hand = add(hand, counts(deck[:EXCHANGE]))
+        state = _drew(state, seat, tuple(("card", c) for c in deck[:EXCHANGE]))
         deck = deck[EXCHANGE:]
     else:
         one = tuple(1 if c == take else 0 for c in range(4))
