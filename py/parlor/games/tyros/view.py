@@ -8,7 +8,7 @@ The `ui` dict, built by the Board, says what the player is doing (see `render`).
 """
 from __future__ import annotations
 
-from ...i18n import N_, _, and_list, ngettext
+from ...i18n import N_, _, and_list, language, ngettext
 from ...screens.svg import clip, esc, group, tag, text
 from .rules import colour_count, colour_name, place_name
 
@@ -269,7 +269,39 @@ def _land_bridge(a, b) -> str:
                  class_="land-border")
 
 
+# A field's markup by everything it is drawn from: a move changes a few fields of the 35, and
+# the screen is drawn again after every move (it took most of a Tyros screen's time).
+FIELDS: dict = {}
+FIELDS_KEPT = 2000
+
+
 def _field(view: dict, ui: dict, field: dict, shown: tuple) -> str:
+    key = _field_key(view, ui, field, shown)
+    markup = FIELDS.get(key)
+    if markup is None:
+        if len(FIELDS) >= FIELDS_KEPT:
+            FIELDS.clear()
+        markup = FIELDS[key] = _draw_field(view, ui, field, shown)
+    return markup
+
+
+def _field_key(view: dict, ui: dict, field: dict, shown: tuple) -> tuple:
+    """Everything `_draw_field` reads, and the language it writes in."""
+    if field["kind"] in ("open_sea", "desert"):
+        return language(), field["row"], field["col"]
+    loc = 0 if field["kind"] == "tyre" else field["number"]
+    return (language(), loc, view["markers"][loc], view["cities"][loc],
+            tuple(g.get(node) for g in view["galleons"] for node in _nodes(loc)),
+            loc in ui.get("lit", ()), ui.get("picked") == loc, bool(ui.get("interactive")),
+            shown)
+
+
+def _nodes(loc: int) -> tuple:
+    """The names of a location's places for galleons (Italy has a coast each side)."""
+    return ("16W", "16E") if loc == 16 else ("T",) if loc == 0 else (str(loc),)
+
+
+def _draw_field(view: dict, ui: dict, field: dict, shown: tuple) -> str:
     x, y = cell_xy(field["row"], field["col"])
     kind = field["kind"]
     inner = dict(x=INSET, y=INSET, width=CELL_W - 2 * INSET, height=CELL_H - 2 * INSET, rx=5)
@@ -368,8 +400,7 @@ def _place_words(view: dict, loc: int, field: dict, shown: tuple) -> str:
              _("{colour} empire").format(colour=colour_name(empire))]
     if loc and view["cities"][loc] is not None:
         words.append(_("city of {name}").format(name=shown[view["cities"][loc]]))
-    nodes = ("16W", "16E") if loc == 16 else ("T",) if loc == 0 else (str(loc),)
-    for node in nodes:
+    for node in _nodes(loc):
         for s, g in enumerate(view["galleons"]):
             if g.get(node):
                 k, name = g[node], shown[s]
