@@ -21,8 +21,9 @@ NAMES = ("Ana", "Bo", "Cy")
 
 
 def plan(state, seat: int, done: set):
-    """A short game: in turn 1 the first player offers a trade to the next, one voyage and
-    one galleon are made, everything else is a pass; tiles and kept cards come first."""
+    """A short game: in turn 1 the first player offers a trade to the next, from turn 2 one
+    voyage and one galleon are made as soon as they can be paid (the deal is random, so not
+    always in turn 2), everything else is a pass; tiles and kept cards come first."""
     legal = ENGINE.legal(state)
     if state.phase != ACTIONS:
         return next((m for m in legal if isinstance(m, Tile)), legal[0])
@@ -43,12 +44,12 @@ def plan(state, seat: int, done: set):
         if offer in legal:
             done.add("trade")
             return offer
-    if state.turn == 2 and "sail" not in done:
+    if state.turn >= 2 and "sail" not in done:
         sails = [m for m in legal if isinstance(m, Sail) and LOC_OF[m.dst]]
         if sails:
             done.add("sail")
             return sails[0]
-    if state.turn == 2 and "build" not in done and Build(0) in legal:
+    if state.turn >= 2 and "build" not in done and Build(0) in legal:
         done.add("build")
         return Build(0)
     return PASS
