@@ -18,7 +18,7 @@ from parlor.screens.status import link_status
 
 from linktools import seal
 
-GAMES = [("tyrus", {}), ("tyrannen", {}), ("tsuro", {"players": 3})]
+GAMES = [("tyrus", {}), ("tyrannen", {}), ("tsuro", {"players": 3}), ("tyros", {"players": 3})]
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_."
 
 

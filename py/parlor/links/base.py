@@ -337,11 +337,29 @@ class LinkProtocol:
         """The public table of a record, stopping at the first message that breaks the
         protocol (`empty` when the seat data already does). `applied` counts the messages
         accepted; `error` says what is wrong (a MoveError)."""
+        return self._read_record(record)[0]
+
+    def _read_record(self, record: Record) -> tuple[Replay, tuple | None]:
+        """`replay` and every seat's chain values (None when the seat data is wrong).
+
+        Memoised: a screen reads the same record many times (its clock, its verdict, what
+        its seat may do), and both the record and the result are immutable values. The key
+        holds the language too, so no text a game's table or error may carry outlives a
+        change of language."""
+        key = record, language()
+        if key in self._memo:
+            self._memo.move_to_end(key)
+            return self._memo[key]
         try:
             values = self.values(record)
         except MoveError as err:
-            return Replay(self.empty, 0, err)
-        return self._replay(record, values)
+            found = Replay(self.empty, 0, err), None
+        else:
+            found = self._replay(record, values), values
+        self._memo[key] = found
+        if len(self._memo) > MEMO_SIZE:
+            self._memo.popitem(last=False)
+        return found
 
     def _replay(self, record: Record, values) -> Replay:
         table = self.start(record)
@@ -423,22 +441,10 @@ class LinkProtocol:
         return None
 
     def load(self, record: Record) -> tuple[object, tuple]:
-        """The public table and every seat's chain values, or the link's error if it has one.
-
-        Memoised: a device reads the same record several times per move, and both the record
-        and the result are immutable values. The key holds the language too, so no text a
-        game's table may carry outlives a change of language."""
-        key = record, language()
-        if key in self._memo:
-            self._memo.move_to_end(key)
-            return self._memo[key]
-        values = self.values(record)
-        result = self._replay(record, values)
+        """The public table and every seat's chain values, or the link's error if it has one."""
+        result, values = self._read_record(record)
         if not result.ok:
-            raise result.error
-        self._memo[key] = result.state, values
-        if len(self._memo) > MEMO_SIZE:
-            self._memo.popitem(last=False)
+            raise result.error.with_traceback(None)
         return result.state, values
 
     def table(self, record: Record):
@@ -592,7 +598,10 @@ class LinkProtocol:
         """What this device may show: with a seat and its seed what that seat may see, else
         only what the link makes public (a damaged link: its last good position)."""
         if seat is None or seed is None:
-            return self.seat_view(record, self._replay(record, self.values(record)).state, None)
+            result, values = self._read_record(record)
+            if values is None:
+                raise result.error.with_traceback(None)
+            return self.seat_view(record, result.state, None)
         table, _values, device = self._device(record, seat, seed)
         return self.seat_view(record, table, device)
 
@@ -602,11 +611,9 @@ class LinkProtocol:
         """Check a finished game with every seed: the link's own checks (a failure there is
         `blame(table)`'s unless the error names a seat), each seed against its anchor, the
         game's `checks` and every seat's history check."""
-        try:
-            values = self.values(record)
-        except MoveError as err:
-            return Verdict(False, None, str(err))
-        result = self._replay(record, values)
+        result, values = self._read_record(record)
+        if values is None:
+            return Verdict(False, None, str(result.error))
         table = result.state
         problems = []
         if isinstance(result.error, AlteredLink):
