@@ -146,16 +146,22 @@ def proven_chain(record: Record, seat: int, seed: bytes) -> Chain:
     if seat not in range(len(record.seats)) or not record.seats[seat].joined:
         raise LinkError(seat, _("Seat {number} has no player in this game.").format(
             number=seat + 1))
-    mine = record.seats[seat]
     own = chain(record.context, seat, seed)
-    if own.anchor != mine.anchor:
+    if own.anchor != record.seats[seat].anchor:
         raise LinkError(seat, _("This device's secret does not belong to seat {number}.").format(
             number=seat + 1))
-    if mine.tag and mine.tag != history_tag(seed, transcript_hash(
-            record.game_id, record.moves[:mine.tag_moves])):
+    if not own_tag_fits(record, seat, seed):
         raise LinkError(seat, _("The moves in this link differ from the ones you sent: "
                                 "someone has rewritten the game's history."))
     return own
+
+
+def own_tag_fits(record: Record, seat: int, seed: bytes) -> bool:
+    """Whether the history tag in `seat`'s data is the one this seed makes over the moves it
+    covers (true when the seat has no tag yet); L10 of every game."""
+    mine = record.seats[seat]
+    return not mine.tag or mine.tag == history_tag(seed, transcript_hash(
+        record.game_id, record.moves[:mine.tag_moves]))
 
 
 def unclaimed(record: Record, claimant: int) -> Record:

@@ -20,7 +20,7 @@ from ..engine.protocol import MoveError, SeatView
 from ..i18n import N_, _
 from ..play.saves import StorageFull
 from . import record as records, standing
-from .base import AlteredLink, seat_of, unclaimed
+from .base import AlteredLink, own_tag_fits, seat_of, unclaimed
 from .fairplay import b64, new_seed, unb64
 
 PREFIX = "parlor:link:"
@@ -250,7 +250,8 @@ def open_link(store: LinkStore, fragment: str) -> tuple[Held, str]:
     if isinstance(checked.error, AlteredLink):
         raise LinkProblem(str(checked.error))
     mine = store.authored(incoming.game_id)
-    if not (incoming.moves.startswith(mine) or mine.startswith(incoming.moves)):
+    if not (incoming.moves.startswith(mine) or mine.startswith(incoming.moves)) \
+            or _breaks_own_tag(incoming, held, seat, seed):
         raise LinkProblem(_(REWRITES_MINE))
     note = ""
     claim = protocol.claim_of(incoming) if checked.ok else None
@@ -286,6 +287,18 @@ def open_link(store: LinkStore, fragment: str) -> tuple[Held, str]:
         if store.full:
             return held, _(NOT_KEPT)
     return held, note or status_note(status)
+
+
+def _breaks_own_tag(incoming: records.Record, held: Held | None, seat, seed) -> bool:
+    """Whether the link holds a history tag for this device's own seat that its own secret
+    does not make: the moves it covers were changed, or the tag was (L10)."""
+    if seat is None and held is not None:
+        seat, seed = held.seat, held.seed
+    if seat is None or not 0 <= seat < len(incoming.seats):
+        return False
+    own = incoming.seats[seat]
+    return own.joined and seat_of(incoming, seed) == seat and not own_tag_fits(
+        incoming, seat, seed)
 
 
 def status_note(status: str) -> str:
