@@ -250,8 +250,7 @@ def open_link(store: LinkStore, fragment: str) -> tuple[Held, str]:
     if isinstance(checked.error, AlteredLink):
         raise LinkProblem(str(checked.error))
     mine = store.authored(incoming.game_id)
-    if not (incoming.moves.startswith(mine) or mine.startswith(incoming.moves)) \
-            or _breaks_own_tag(incoming, held, seat, seed):
+    if not (incoming.moves.startswith(mine) or mine.startswith(incoming.moves)):
         raise LinkProblem(_(REWRITES_MINE))
     note = ""
     claim = protocol.claim_of(incoming) if checked.ok else None
@@ -279,6 +278,8 @@ def open_link(store: LinkStore, fragment: str) -> tuple[Held, str]:
         raise LinkProblem(_(NOT_KEPT) if store.full else _(CLAIM_CROSSED)
                           if protocol.claim_of(held.record) else
                           double_move(held.record, incoming) or _(DIVERGED))
+    if _breaks_own_tag(merged, held, seat, seed):
+        raise LinkProblem(_(REWRITES_MINE))
     if seat is not None:
         kept = store.put(Held(merged, seat, seed))
         return kept, _(NOT_KEPT) if store.full else _("This device now holds your seat.")
