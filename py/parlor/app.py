@@ -16,6 +16,7 @@ from .links.clock import DEFAULT_CLOCK
 from .links.device import LinkProblem, LinkSession, LinkStore
 from .links.record import encode
 from .play.saves import SaveError, SavedGame, StorageFull, Store, clean_name, computer_name
+from .play import resigning
 from .play.session import Session
 from .screens import game as game_screens, home as home_screens, link as link_screens
 from .screens.rules import rules_screen
@@ -501,12 +502,8 @@ class App:
         elif action == "forfeit":
             if js.window.confirm(_("Claim that they forfeited? The game ends for everyone.")):
                 link.claim_forfeit()
-        elif action == "resign":
-            link.ask_resign()
-        elif action == "resign-yes":
-            link.resign()
-        elif action == "keep-playing":
-            link.keep_playing()
+        elif action in resigning.ACTIONS:
+            link.resign_step(action)
         elif action == "link-rematch":
             self.link = linkplay.rematch(self.link_store, link.held)
             self.show_qr = self.show_seat_link = False
@@ -592,12 +589,8 @@ class App:
             session.undo()
         elif action == "confirm":
             session.confirm()
-        elif action == "resign":
-            session.ask_resign()
-        elif action == "resign-yes":
-            session.resign()
-        elif action == "keep-playing":
-            session.keep_playing()
+        elif action in resigning.ACTIONS:
+            session.resign_step(action)
         elif action == "replay":
             self.replay_step = len(session.played)
         elif action == "replay-step":

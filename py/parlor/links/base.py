@@ -181,8 +181,7 @@ def _check_seed(record: Record, number: int, seat: Seat) -> None:
                             "Seat {number} is not the one that seat committed to. It proves "
                             "nothing against anyone and was not used; ask for the link "
                             "again.").format(number=number + 1))
-    if seat.tag and seat.tag != history_tag(seat.seed, transcript_hash(
-            record.game_id, record.moves[:seat.tag_moves])):
+    if not own_tag_fits(record, number, seat.seed):
         raise AlteredLink(_("This link was altered after it was sent: the moves differ from "
                             "the ones Seat {number} sent. It proves nothing against anyone and "
                             "was not used; ask for the link again.").format(number=number + 1))

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from .. import catalog
 from ..engine.protocol import MoveError, SeatView
 from ..i18n import N_, _
+from ..play.resigning import ResignSteps
 from ..play.saves import StorageFull
 from . import record as records, standing
 from .base import AlteredLink, own_tag_fits, seat_of, unclaimed
@@ -332,7 +333,7 @@ def double_move(local: records.Record, incoming: records.Record) -> str:
 
 
 @dataclass
-class LinkSession:
+class LinkSession(ResignSteps):
     """One link game on screen: the player's staged move, and what they may do."""
 
     held: Held
@@ -439,15 +440,6 @@ class LinkSession:
 
     def may_resign(self) -> bool:
         return self.seat is not None and self.protocol.may_resign(self.record, self.seat)
-
-    def ask_resign(self) -> None:
-        """Resign was tapped: the screen asks to confirm it (it cannot be taken back)."""
-        if self.may_resign():
-            self.pending, self.resigning = None, True
-            self.board.reset()
-
-    def keep_playing(self) -> None:
-        self.resigning = False
 
     def resign(self) -> None:
         """Resign (confirmed): the game ends at once; the link to send says so."""

@@ -24,11 +24,12 @@ from .. import i18n
 from ..engine.protocol import SeatView, replay
 from ..engine.rng import derive
 from ..i18n import N_
+from .resigning import ResignSteps
 from .saves import SavedGame, StorageFull, Store, parse
 
 
 @dataclass
-class Session:
+class Session(ResignSteps):
     saved: SavedGame
     store: Store
     state: object = None
@@ -165,15 +166,6 @@ class Session:
         own turn, in play."""
         return (self.phase == "play" and self.holder is not None and self.holder == self.mover
                 and self.holder not in self.saved.bots)
-
-    def ask_resign(self) -> None:
-        """Resign was tapped: the screen asks to confirm it (it cannot be taken back)."""
-        if self.may_resign():
-            self.pending, self.resigning = None, True
-            self.board.reset()
-
-    def keep_playing(self) -> None:
-        self.resigning = False
 
     def resign(self) -> None:
         """The player to move resigns (confirmed): the game ends, the others win; the saved
