@@ -2,7 +2,8 @@
 // with its own Pyodide and the app's modules (from the start-up snapshot when one made for this
 // build is stored, which starts it in about a second). The page posts {ask, saved} (a saved
 // game's JSON, the computer to move); the worker answers {ask, token} (the move it chose, in
-// the game's move notation) or {ask, error}. Messages are answered one at a time, in order.
+// the game's move notation) or {ask, error}. Messages are answered one at a time, in order;
+// {ready} says once that Python has started.
 // The build puts the lock header and the snapshot cache name here.
 import { loadPyodide } from "./pyodide.mjs";
 
@@ -43,7 +44,7 @@ async function python() {
 }
 
 const ready = python();
-ready.catch(() => {});   // reported with the first question
+ready.then(() => postMessage({ ready: true }), () => {});   // a failure: with the first question
 let queue = Promise.resolve();
 
 self.onmessage = ({ data }) => {

@@ -8,7 +8,7 @@
 //   normally. After a restore Python's random module is reseeded (the snapshot froze its state).
 // - The app: boot.js starts downloading app/parlor.zip while PyScript loads; it is unpacked
 //   here, where PyScript would put it, as soon as Python runs.
-// - After a start without a snapshot, once the app is ready and the page idle, a throwaway
+// - After a start without a snapshot, once the app is ready and the page calm, a throwaway
 //   worker (snapshot.mjs) makes one for the next visit: made on the page, a snapshot would
 //   need every JS object wrapped (DOM calls then fail), and it takes the worker ~1 s.
 import { loadPyodide as load, version } from "./pyodide.mjs";
@@ -44,7 +44,13 @@ function makeSnapshotLater() {
     };
   };
   const ready = () => document.documentElement.dataset.ready === "1";
-  const later = () => setTimeout(start, 1000);
+  // Two calm seconds first: not while the computer's worker starts or thinks (data-busy), as
+  // two workers at once would share a phone's cores with the page.
+  let calm = 0;
+  const later = () => setTimeout(() => {
+    calm = document.documentElement.dataset.busy ? 0 : calm + 1;
+    if (calm >= 4) start(); else later();
+  }, 500);
   if (ready()) return later();
   const watch = new MutationObserver(() => {
     if (ready()) {

@@ -22,9 +22,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "e2e"))
 sys.path.insert(0, str(ROOT / "py"))
-from harness import PHONE, chromium, serve, wait_ready  # noqa: E402
+from harness import PHONE, all_computer_game, chromium, open_at_start, serve, wait_ready  # noqa: E402
 from parlor import catalog  # noqa: E402
-from parlor.play.saves import SavedGame  # noqa: E402
 
 MOVES = int(os.environ.get("PARLOR_BENCH_MOVES", "6"))
 GAMES = os.environ.get("PARLOR_BENCH_GAMES", ",".join(catalog.keys())).split(",")
@@ -51,24 +50,12 @@ NO_WORKER = """{ const Real = window.Worker;
   }; }"""
 
 
-def all_computer_game(key: str) -> SavedGame:
-    entry = catalog.entry(key)
-    count = SEATS.get(key, entry.players[0])
-    return SavedGame(id=f"{catalog.keys().index(key) + 1:016x}", game=key, seed="5e" * 16,
-                     names=tuple(f"Computer {i + 1}" for i in range(count)),
-                     bots=tuple(range(count)), options=entry.default_options(),
-                     created=1.0, updated=1.0)
-
-
 def run(browser, url: str, key: str, worker: bool) -> dict:
     context = browser.new_context(**PHONE)
     if not worker:
         context.add_init_script(NO_WORKER)
-    saved = all_computer_game(key)
-    context.add_init_script(    # the device holds the game, last played: a visit opens it
-        f"if (!localStorage.getItem('parlor:current')) {{"
-        f"localStorage.setItem('parlor:game:{saved.id}', {json.dumps(saved.to_json())});"
-        f"localStorage.setItem('parlor:current', '{saved.id}'); }}")
+    saved = all_computer_game(key, SEATS.get(key, catalog.entry(key).players[0]))
+    open_at_start(context, saved)       # a first visit opens it
     page = context.new_page()
     page.goto(url)
     wait_ready(page)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import sys
 from pathlib import Path
@@ -10,6 +11,9 @@ from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 import serve as site_server  # noqa: E402  (tools/serve.py: precompressed files, Cache-Control)
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
+from parlor import catalog  # noqa: E402
+from parlor.play.saves import SavedGame  # noqa: E402
 
 DIST = Path(os.environ.get("PARLOR_DIST", Path(__file__).resolve().parent.parent / "dist")).resolve()
 CHROMIUM = "/usr/bin/chromium"
@@ -90,3 +94,20 @@ def open_link(page, url: str) -> None:
     history entry has no state until the app has shown the link)."""
     page.evaluate("url => { location.href = url }", url)
     page.wait_for_function("history.state !== null")
+
+
+def all_computer_game(key: str, players: int) -> SavedGame:
+    """A new game of `key` where the computer holds every seat."""
+    entry = catalog.entry(key)
+    return SavedGame(id=f"{catalog.keys().index(key) + 1:016x}", game=key, seed="5e" * 16,
+                     names=tuple(f"Computer {i + 1}" for i in range(players)),
+                     bots=tuple(range(players)), options=entry.default_options(),
+                     created=1.0, updated=1.0)
+
+
+def open_at_start(context, saved: SavedGame) -> None:
+    """The device holds `saved` as the game played last, so the first visit opens it."""
+    context.add_init_script(
+        f"if (!localStorage.getItem('parlor:current')) {{"
+        f"localStorage.setItem('parlor:game:{saved.id}', {json.dumps(saved.to_json())});"
+        f"localStorage.setItem('parlor:current', '{saved.id}'); }}")

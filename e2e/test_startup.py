@@ -10,7 +10,7 @@ import zipfile
 from playwright.sync_api import expect
 
 import build_site  # tools/ is on the path through harness
-from harness import DIST, PHONE, guard_origin, serve, wait_ready
+from harness import DIST, PHONE, all_computer_game, guard_origin, open_at_start, serve, wait_ready
 from test_tyrus_hotseat import play_one_turn, start_game
 
 SLOW = 600_000       # bytes per second: a first visit then takes several seconds
@@ -165,6 +165,41 @@ def test_a_warm_visit_restores_the_snapshot_with_fresh_randomness(browser, base_
     assert draws[0][0] != draws[1][0], "random is reseeded after each restore"
     assert draws[0][1] != draws[1][1]
     assert len(set(seeds[1])) == 2 and set(seeds[0]) < set(seeds[1]), "two games, two seeds"
+    context.close()
+    assert errors == [] and outside == []
+
+
+WATCH_BUSY = """window.busyLog = []; window.snapshotAt = null;
+new MutationObserver(() => busyLog.push([performance.now(), document.documentElement.hasAttribute('data-busy')]))
+  .observe(document, {attributes: true, subtree: true, attributeFilter: ['data-busy']});
+{ const Real = window.Worker;
+  window.Worker = function (url, options) {
+    if (String(url).includes('snapshot.mjs')) window.snapshotAt = performance.now();
+    return new Real(url, options);
+  }; }"""
+
+
+def test_the_snapshot_waits_for_a_calm_moment_while_the_computer_starts_and_thinks(browser, base_url):
+    """On a first visit straight into a game of computers, the snapshot's worker would share
+    the phone's cores with the computer's: it is made only after two calm seconds."""
+    context, page, errors, outside = new_page(browser, base_url)
+    saved = all_computer_game("tsuro", 3)
+    context.add_init_script(WATCH_BUSY)
+    open_at_start(context, saved)
+    page.goto(base_url)
+    wait_ready(page)
+    expect(page.locator(".thinking")).to_be_visible()
+    page.wait_for_function("document.documentElement.hasAttribute('data-busy')")
+    page.wait_for_timeout(3000)                     # the computer keeps playing meanwhile
+    assert page.evaluate("[parlorStart.snapshot, snapshotAt]") == ["none", None]
+    page.click("button[data-action=home]")          # the computer stops: a calm moment comes
+    page.wait_for_function(SNAPSHOT_DONE, timeout=90000)
+    assert page.evaluate("parlorStart.snapshot") == "stored"
+    busy, started = page.evaluate("[busyLog, snapshotAt]")
+    assert any(on for _, on in busy), "the computer's worker marked the page busy"
+    last_at, last_on = [change for change in busy if change[0] < started][-1]
+    assert not last_on and started - last_at >= 1500, (busy, started)
+    assert not page.evaluate("document.documentElement.hasAttribute('data-busy')")
     context.close()
     assert errors == [] and outside == []
 
