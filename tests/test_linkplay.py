@@ -160,3 +160,37 @@ def test_a_link_with_a_history_tag_of_my_seat_that_i_did_not_make_is_refused():
     assert linkplay.open_link(lagging, encode(latest))[0].record == latest
     other, _ = linkplay.open_link(device(), encode(junk))
     assert other.seat is None, "a spectator cannot tell, and is not asked to"
+
+
+def test_a_tsuro_player_is_told_why_its_hand_lacks_tiles():
+    """Before the deal every hand is hidden, and a tile a player drew stays out of its hand
+    until the others' moves fix it (seeds/tsuro.md L5, L6): the screen says so, in words."""
+    from parlor.games.tsuro.rules import Place, StartMark
+    from parlor.screens import link as link_screens
+    stores = [device(), device()]
+    ana = linkplay.create(stores[0], "tsuro", "Ana", {"players": 2})
+    bo = linkplay.LinkSession(linkplay.open_link(stores[1], encode(ana.record))[0], stores[1])
+    bo.join("Bo")
+    sessions = [linkplay.LinkSession(linkplay.open_link(stores[0], encode(bo.record))[0],
+                                     stores[0]), bo]
+
+    def turn(seat, kind):
+        session = sessions[seat]
+        session.act(next(m for m in session.legal() if isinstance(m, kind)))
+        other = 1 - seat
+        sessions[other] = linkplay.LinkSession(
+            linkplay.open_link(stores[other], encode(session.record))[0], stores[other])
+        return link_screens.link_screen(session, "https://example.org/parlor/", False, False)
+
+    dealing = "The hands are dealt after the start marks"
+    assert dealing in turn(0, StartMark)
+    assert dealing in turn(1, StartMark)       # Bo's hand waits for Ana's first placement
+    assert dealing not in link_screens.link_screen(sessions[0], "https://example.org/", False,
+                                                   False)      # Ana's turn: her hand is dealt
+    placed = turn(0, Place)
+    assert "1 tile you drew is not in your hand yet" in placed
+    assert len(sessions[0].seen().view["hands"][0]) == 2
+    assert sessions[0].seen().view["waiting"] == {0: 1}
+    assert "1 tile you drew is not in your hand yet" in turn(1, Place)    # Bo's own draw
+    assert "waiting" not in sessions[0].seen().view     # Bo's move fixed Ana's tile
+    assert len(sessions[0].seen().view["hands"][0]) == 3

@@ -261,6 +261,7 @@ def test_l8_views_equal_the_hot_seat_views_of_the_same_game(setup):
                 continue
             hand = shown.pop("hands")[seat]
             whole = truth.pop("hands")[seat]
+            assert shown.pop("waiting", {seat: 0}) == {seat: len(whole) - len(hand)}
             assert shown == truth and all(tile in whole for tile in hand)
             masked += len(whole) - len(hand)
     assert masked > 0, "draws wait to be fixed"
@@ -287,9 +288,10 @@ def test_l8_views_before_the_deal_have_the_hot_seat_shape():
                 continue
             shown = link.view(record, seat, game.seeds[seat])
             json.dumps(shown)
+            due = link.phase(record) == link.PLAYING and seat == 0
+            assert shown.pop("undealt", False) == (not due and link.phase(record) != link.JOINING)
             assert shown.keys() == reference.keys() and shown["seat"] == seat
             assert shown["to_move"] == list(link.to_move(record))
-            due = link.phase(record) == link.PLAYING and seat == 0
             assert isinstance(shown["hands"][seat], list) == due
             assert all(h == 3 for s, h in enumerate(shown["hands"]) if s != seat or not due)
     assert [link.phase(decode(t)) for t in game.links[:4]] == [

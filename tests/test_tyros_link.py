@@ -228,7 +228,7 @@ def test_yl4_the_seat_to_move_sees_the_draws_the_rule_gives_it():
     cards and tiles less the draws still waiting."""
     final, tables = read_one_by_one()
     _, devices, _ = game()
-    checked = masked = 0
+    checked = masked = lines = seen = 0
     for upto in range(1, len(tables), 3):
         state, _ = truth_after(final, tables, upto)
         table = tables[upto - 1]
@@ -243,9 +243,13 @@ def test_yl4_the_seat_to_move_sees_the_draws_the_rule_gives_it():
                 shown, whole = mine(view), mine(truth)
                 assert all(a <= b for a, b in zip(shown["cards"], whole["cards"]))
                 assert set(shown["tiles"]) <= set(whole["tiles"])
-                masked += sum(whole["cards"]) - sum(shown["cards"]) + len(whole["tiles"]) \
-                    - len(shown["tiles"])
-    assert checked > 10 and masked > 0
+                waiting = view.get("waiting", {}).get(device.seat, {"cards": 0, "tiles": 0})
+                assert waiting == {"cards": sum(whole["cards"]) - sum(shown["cards"]),
+                                   "tiles": len(whole["tiles"]) - len(shown["tiles"])}
+                masked += waiting["cards"] + waiting["tiles"]
+                lines += bool(PROTOCOL.waiting_line(view)) == bool(waiting != {"cards": 0, "tiles": 0})
+                seen += 1
+    assert checked > 10 and masked > 0 and lines == seen
 
 
 def test_yl7_games_of_the_first_tier_still_play_to_a_fair_audit_and_say_what_they_give():

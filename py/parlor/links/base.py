@@ -263,6 +263,11 @@ class LinkProtocol:
         say something else for a `record` of an older tier."""
         return _(self.hidden_note) if self.hidden_note else ""
 
+    def waiting_line(self, view: dict) -> str:
+        """One sentence, in the reader's language, on what a seat's `view` lacks for now
+        (hands not dealt yet, draws not fixed yet), or "" when it lacks nothing."""
+        return ""
+
     # Hooks.
 
     def check(self, record: Record) -> None:

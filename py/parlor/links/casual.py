@@ -129,7 +129,8 @@ class CasualLink(LinkProtocol):
 
     def masked(self, view: dict, seat: int, unknown: tuple) -> dict:
         """Hook (casual-2): `seat`'s view without the values in `unknown` (drawn, with their
-        repeats), whose draws are not fixed yet."""
+        repeats), whose draws are not fixed yet, saying under "waiting" what it leaves out
+        (for `waiting_line`; a view before the deal says "undealt")."""
         raise NotImplementedError
 
     def record_options(self, options: dict) -> dict:
@@ -313,6 +314,8 @@ class CasualLink(LinkProtocol):
             placeholder = before_deal or self.settled(self.engine.initial(
                 b"", table.players, dict(table.options)))
             shown = self.engine.view(placeholder, None)
+            if table.late and table.phase != JOINING:
+                shown["undealt"] = True
         else:
             shown = self.engine.view(state, seat)
             if unknown:

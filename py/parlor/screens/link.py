@@ -171,6 +171,9 @@ def play_area(session, phase) -> str:
         return ""                   # ended (a resignation, a claim) before the first move
     names, pending = session.names, session.pending
     parts = [f'<div class="board">{board.svg(seen, pending, names, interactive)}</div>']
+    waiting = protocol.waiting_line(seen.view)
+    if waiting:
+        parts.append(f'<p class="meta waiting">{esc(waiting)}</p>')
     if interactive:
         parts.append(action_bar(board.hint(seen, pending), pending is not None,
                                 board.buttons(seen, pending)))

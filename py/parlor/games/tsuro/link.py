@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from ...engine.protocol import MalformedMove
 from ...engine.rng import shuffled
-from ...i18n import N_, _
+from ...i18n import N_, _, ngettext
 from ...links.casual import CASUAL, LATE, CasualLink
 from .rules import ENGINE, Pick, Place, State
 from .rules import _phase as engine_phase
@@ -75,10 +75,25 @@ class TsuroLink(CasualLink):
         return frozenset((state.turn,) + out)
 
     def masked(self, view: dict, seat: int, unknown: tuple) -> dict:
-        """The seat's hand without the tiles whose draw is not fixed yet (L6)."""
+        """The seat's hand without the tiles whose draw is not fixed yet, and how many
+        those are, under the seat's number (L6, L8)."""
         hands = list(view["hands"])
         hands[seat] = [t for t in hands[seat] if t["tile"] not in unknown]
-        return {**view, "hands": hands}
+        return {**view, "hands": hands,
+                "waiting": {seat: len(view["hands"][seat]) - len(hands[seat])}}
+
+    def waiting_line(self, view: dict) -> str:
+        if view.get("undealt"):
+            # Translators: Tsuro by link, under the board while the hands are hidden.
+            return _("The hands are dealt after the start marks, from every player's secret: "
+                     "you see yours when your turn to place a tile comes.")
+        n = view.get("waiting", {}).get(view["seat"], 0)
+        # Translators: Tsuro by link, under the board: the player's hand is short for now.
+        return ngettext(
+            "{n} tile you drew is not in your hand yet: the next moves of the other players "
+            "fix it, and you see it when your turn comes.",
+            "The {n} tiles you drew are not in your hand yet: the next moves of the other "
+            "players fix them, and you see them when your turn comes.", n).format(n=n) if n else ""
 
     def forfeit_winners(self, table, debtor: int) -> tuple[int, ...]:
         """A seat that stops answering stalls everyone: a claim ends the game and every

@@ -15,7 +15,7 @@ from dataclasses import replace
 
 from ...engine.protocol import MalformedMove, MoveError, Replay
 from ...engine.rng import shuffled
-from ...i18n import N_, _
+from ...i18n import N_, _, ngettext
 from ...links.base import JOINING, OVER, IllegalMove
 from ...links.casual import CASUAL, LATE, CasualLink
 from .rules import ENGINE, Cards, Exchange, Pass, State, Tile, Under
@@ -93,7 +93,8 @@ class TyrosLink(CasualLink):
         return frozenset(ENGINE.to_move(state))
 
     def masked(self, view: dict, seat: int, unknown: tuple) -> dict:
-        """The seat's own cards and tiles without those whose draw is not fixed yet (YL4)."""
+        """The seat's own cards and tiles without those whose draw is not fixed yet, and how
+        many of each those are, under the seat's number (YL4)."""
         own = view["hands"][seat]["own"]
         cards = list(own["cards"])
         for kind, value in unknown:
@@ -102,7 +103,28 @@ class TyrosLink(CasualLink):
         tiles = [t for t in own["tiles"] if ("tile", t) not in unknown]
         hands = list(view["hands"])
         hands[seat] = {**hands[seat], "own": {"cards": cards, "tiles": tiles}}
-        return {**view, "hands": hands}
+        waiting = {"cards": sum(own["cards"]) - sum(cards),
+                   "tiles": len(own["tiles"]) - len(tiles)}
+        return {**view, "hands": hands, "waiting": {seat: waiting}}
+
+    def waiting_line(self, view: dict) -> str:
+        waiting = view.get("waiting", {}).get(view["seat"], {"cards": 0, "tiles": 0})
+        cards, tiles = waiting["cards"], waiting["tiles"]
+        if not cards and not tiles:
+            return ""
+        lines = []
+        # Translators: Tyros by link, under the board: the player's hand is short for now.
+        if cards:
+            lines.append(ngettext("{n} card you drew is not in your hand yet.",
+                                  "{n} cards you drew are not in your hand yet.",
+                                  cards).format(n=cards))
+        if tiles:
+            lines.append(ngettext("{n} tile you drew is not in your hand yet.",
+                                  "{n} tiles you drew are not in your hand yet.",
+                                  tiles).format(n=tiles))
+        lines.append(_("A draw is fixed by the moves after the one that caused it, so nobody "
+                       "could foresee it, you included; you see it when you next play."))
+        return " ".join(lines)
 
     def _replay(self, record, values) -> Replay:
         """The base class's replay, taken up from the table of a shorter record of the same
