@@ -167,16 +167,20 @@ def test_a_tsuro_player_is_told_why_its_hand_lacks_tiles():
     until the others' moves fix it (seeds/tsuro.md L5, L6): the screen says so, in words."""
     from parlor.games.tsuro.rules import Place, StartMark
     from parlor.screens import link as link_screens
-    stores = [device(), device()]
-    ana = linkplay.create(stores[0], "tsuro", "Ana", {"players": 2})
+    stores, seeds = [device(), device()], [bytes([s]) * 16 for s in (1, 2)]  # a game that goes on
+    ana = linkplay.create(stores[0], "tsuro", "Ana", {"players": 2}, seed=seeds[0])
     bo = linkplay.LinkSession(linkplay.open_link(stores[1], encode(ana.record))[0], stores[1])
-    bo.join("Bo")
+    bo.join("Bo", seed=seeds[1])
     sessions = [linkplay.LinkSession(linkplay.open_link(stores[0], encode(bo.record))[0],
                                      stores[0]), bo]
 
     def turn(seat, kind):
-        session = sessions[seat]
-        session.act(next(m for m in session.legal() if isinstance(m, kind)))
+        """`seat` makes a move of `kind` that does not end the game (Ana the first such, Bo
+        the last)."""
+        session, protocol = sessions[seat], sessions[seat].protocol
+        moves = session.legal()[::1 if seat == 0 else -1]    # start marks far apart
+        session.act(next(m for m in moves if isinstance(m, kind) and protocol.phase(
+            protocol.play(session.record, seat, session.held.seed, m)) != protocol.OVER))
         other = 1 - seat
         sessions[other] = linkplay.LinkSession(
             linkplay.open_link(stores[other], encode(session.record))[0], stores[other])
