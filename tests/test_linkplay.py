@@ -188,6 +188,11 @@ def test_a_tsuro_player_is_told_why_its_hand_lacks_tiles():
 
     dealing = "The hands are dealt after the start marks"
     assert dealing in turn(0, StartMark)
+    watcher = device()
+    watching = linkplay.LinkSession(linkplay.open_link(watcher, encode(sessions[0].record))[0],
+                                    watcher)
+    assert watching.seen().view["undealt"] and dealing not in link_screens.link_screen(
+        watching, "https://example.org/", False, False)       # a spectator holds no hand
     assert dealing in turn(1, StartMark)       # Bo's hand waits for Ana's first placement
     assert dealing not in link_screens.link_screen(sessions[0], "https://example.org/", False,
                                                    False)      # Ana's turn: her hand is dealt

@@ -83,7 +83,7 @@ class TsuroLink(CasualLink):
                 "waiting": {seat: len(view["hands"][seat]) - len(hands[seat])}}
 
     def waiting_line(self, view: dict) -> str:
-        if view.get("undealt"):
+        if view.get("undealt") and view["seat"] is not None:
             # Translators: Tsuro by link, under the board while the hands are hidden.
             return _("The hands are dealt after the start marks, from every player's secret: "
                      "you see yours when your turn to place a tile comes.")
