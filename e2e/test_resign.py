@@ -70,4 +70,8 @@ def test_ana_resigns_by_link_on_her_turn_and_bo_sees_the_win_by_resignation(brow
     bo.click("button[data-action=link-rematch]")
     expect(bo.locator(".share-text")).to_contain_text("Bo invites you")
     expect(bo.locator(".share-text")).to_contain_text("A rematch of the game with Ana.")
+    ana.click("button[data-action=link-ask-rematch]")     # or Ana asks Bo to open it
+    expect(ana.locator(".share-text")).to_have_text(
+        "Ana asks you for a rematch of Tyrus with the seats swapped: open this link and tap Rematch.")
+    expect(ana.locator("#share-link")).to_have_value(url)
     assert ana_errors == bo_errors == [] and all(a == [] for a in outside)

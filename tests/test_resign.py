@@ -320,6 +320,35 @@ def link_screen(session):
     return link_screens.link_screen(session, "https://x/", False, False)
 
 
+
+TWO = [(key, players) for key, players in LINK if players == 2]
+
+
+@pytest.mark.parametrize("key,players", TWO, ids=[k for k, _ in TWO])
+def test_the_creator_of_a_game_for_two_may_ask_for_a_rematch_with_the_seats_swapped(key, players):
+    """Whoever opens a game takes its first seat (in Tod dem Tyrannen, the king): the creator
+    sends the finished game's link asking the other player to open the rematch."""
+    table = link_table(key, players)
+    _, sender = table.play_until_owed()
+    table.sessions[sender].ask_resign()
+    table.sessions[sender].resign()
+    table.send(sender)
+    ana, other = table.sessions
+    ask = 'data-action="link-ask-rematch"'
+    assert ask in link_screens.link_screen(ana, "https://x/", False, False)
+    assert ask not in link_screens.link_screen(other, "https://x/", False, False)
+    ana.asking_rematch = True
+    page = link_screens.link_screen(ana, "https://x/", False, False)
+    assert ask not in page and encode(ana.record) in page
+    assert link_screens.share_text(ana).startswith("Ana asks you for a rematch of")
+    table.send(0)                                   # the other player opens that link
+    fresh = linkplay.rematch(table.stores[1], table.sessions[1].held, seed=bytes(15) + b"\x0b")
+    assert fresh.record.seats[0].name == "P1" and not fresh.record.seats[1].joined
+    held, _ = linkplay.open_link(table.stores[0], encode(fresh.record))
+    joining = linkplay.LinkSession(held, table.stores[0])
+    joining.join("Ana", seed=bytes(15) + b"\x0c")
+    assert joining.seat == 1, "the seats are swapped"
+
 def test_f11_every_word_of_resigning_and_of_a_rematch_goes_through_the_catalogs():
     from parlor import i18n
     from test_i18n_screens import NAMES as SHOWN, assert_translated

@@ -523,6 +523,8 @@ class App:
                 link.claim_forfeit()
         elif action in resigning.ACTIONS:
             link.resign_step(action)
+        elif action == "link-ask-rematch":
+            link.asking_rematch = True
         elif action == "link-rematch":
             self.link = linkplay.rematch(self.link_store, link.held)
             self.show_qr = self.show_seat_link = False

@@ -343,6 +343,7 @@ class LinkSession(ResignSteps):
     sent: bool = False          # the turn was handed on: offer the link to send
     resigning: bool = False     # Resign was tapped: the screen asks to confirm it
     rematch_of: tuple = ()      # a rematch's invitation: the names of the game it follows
+    asking_rematch: bool = False  # the creator asks the other player to open the rematch
     board: object = field(default=None, repr=False)
 
     def __post_init__(self):

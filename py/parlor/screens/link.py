@@ -30,6 +30,10 @@ def share_text(session) -> str:
     language: it is written when the link is shared)."""
     names, protocol, record = session.names, session.protocol, session.record
     title = title_of(session)
+    if session.asking_rematch:
+        # Translators: "Rematch" is the name of the button of that name.
+        return _("{name} asks you for a rematch of {title} with the seats swapped: open this "
+                 "link and tap Rematch.").format(name=names[0], title=title)
     if protocol.phase(record) == protocol.JOINING:
         days = days_of(record)
         if days:
@@ -101,7 +105,7 @@ def link_screen(session, base: str, show_qr: bool, show_seat_link: bool) -> str:
             + button(_("Take a seat"), "join", True) + '</section>')
     if session.rematch_of and phase == protocol.JOINING:
         parts.append(f'<p class="meta rematch">{esc(rematch_line(session))}</p>')
-    if session.sent:
+    if session.sent or session.asking_rematch:
         parts.append(share_card(session, base, show_qr))
     parts.append(play_area(session, phase))
     if session.resigning and session.may_resign():
@@ -245,9 +249,14 @@ def join_clock(record) -> str:
 
 
 def verdict_card(session) -> str:
-    """The verdict on the end, and Rematch for a player of the game."""
+    """The verdict on the end, and Rematch for a player of the game. Whoever opens a game
+    takes its first seat, so the creator of a game for two may instead ask the other player
+    to open the rematch: the seats are then swapped."""
     text, cls = standing.verdict(session.held, session.now())
     again = button(_("Rematch"), "link-rematch") if session.seat is not None else ""
+    if session.seat == 0 and len(session.names) == 2 and not session.asking_rematch:
+        again += button(_("Ask {name} for a rematch, seats swapped").format(
+            name=session.names[1]), "link-ask-rematch")
     return (f'<section class="card audit {cls}" role="status"><p>{esc(sentence(text))}</p>'
             + (f'</section><div class="actions">{again}</div>' if again else '</section>'))
 
