@@ -11,10 +11,10 @@ Two ways of keying the draws, named by the record's tier:
   fresh one included. The mover can work out the draw its own move causes.
 - `casual-2` (late draws): a draw is fixed only when a seat that receives it must act on it,
   keyed from every chain value shown after the message that caused it (the deal: every
-  anchor and the values from the first message on). The seat's own next value is the last of them, so it sees its draw on
-  its turn and everybody else with its next message; nobody knows a draw while choosing the
-  move that causes it. Until then the draw is made with a placeholder key and its values
-  are hidden from every view (`waiting`).
+  anchor and the values from the first message on). The seat's own next value is the last
+  of them, so it sees its draw on its turn and everybody else with its next message; nobody
+  knows a draw while choosing the move that causes it. Until then the draw is made with a
+  placeholder key and its values are hidden from every view (`waiting`).
 
 A game fills in four hooks besides its engine: `keyed`, `settled`, `draws` and `phase_of`
 (and, when its options need words in the record, `record_options` / `engine_options`); a

@@ -88,12 +88,14 @@ class TsuroLink(CasualLink):
             return _("The hands are dealt after the start marks, from every player's secret: "
                      "you see yours when your turn to place a tile comes.")
         n = view.get("waiting", {}).get(view["seat"], 0)
+        if not n:
+            return ""
         # Translators: Tsuro by link, under the board: the player's hand is short for now.
         return ngettext(
             "{n} tile you drew is not in your hand yet: the next moves of the other players "
             "fix it, and you see it when your turn comes.",
             "The {n} tiles you drew are not in your hand yet: the next moves of the other "
-            "players fix them, and you see them when your turn comes.", n).format(n=n) if n else ""
+            "players fix them, and you see them when your turn comes.", n).format(n=n)
 
     def forfeit_winners(self, table, debtor: int) -> tuple[int, ...]:
         """A seat that stops answering stalls everyone: a claim ends the game and every
