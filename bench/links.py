@@ -29,6 +29,12 @@ LIMITS = {"tyrus": 1000, "tsuro": 1500, "tyrannen": 1000,   # characters a whole
           "tyros-3": 2000, "tyros-4": 2000}
 
 
+def seat_state(protocol, record, seat: int, seed: bytes):
+    """The engine state as the seat's own device holds it: its draws fixed on its turn."""
+    table = protocol.table(record)
+    return protocol.Device(record, table, None, seat, seed).state(protocol, record, table)
+
+
 def link_game(name: str, key: bytes, players: int = 2, computer: bool = False) -> tuple:
     """One game by link between seeded devices, random legal actions (or the computer
     player's choices), to the end and every seed published: the final link's fragment,
@@ -48,7 +54,7 @@ def link_game(name: str, key: bytes, players: int = 2, computer: bool = False) -
         sent, last = sent + (seat != last), seat
         record = decode(text)
         actions = protocol.legal(record, seat, seeds[seat])
-        state = protocol.table(record).state if computer else None
+        state = seat_state(protocol, record, seat, seeds[seat]) if computer else None
         if state is not None and not isinstance(actions[0], str):
             action = entry.bot(state, seat, derive(key, "ply", ply))
         else:

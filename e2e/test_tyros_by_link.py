@@ -20,8 +20,6 @@ from parlor.links.record import decode  # noqa: E402
 NAMES = ("Ana", "Bo", "Cy")
 
 
-
-
 def held(page):
     """This device's copy of the game: (record, seat, seed)."""
     texts = page.evaluate("""Object.keys(localStorage).filter(k => k.startsWith('parlor:link:'))
@@ -45,7 +43,7 @@ def test_three_phones_play_a_whole_game_by_links_with_a_trade(browser, base_url)
         page.fill("#join-name", NAMES[seat])
         page.click("button[data-action=join]")
         url = page.locator("#share-link").input_value()
-    done, answers, hops = set(), [], 0
+    done, answers, starts, hops = set(), [], [], 0
     for _ in range(300):
         movers = PROTOCOL.to_move(decode(url.split("#", 1)[1]))
         if not movers:
@@ -58,7 +56,10 @@ def test_three_phones_play_a_whole_game_by_links_with_a_trade(browser, base_url)
             if seat not in PROTOCOL.to_move(record):
                 break
             legal = PROTOCOL.legal(record, seat, seed)
-            if legal == ["seed"]:
+            if legal == ["start"]:          # Bo's start message: his secret in the deal
+                expect(page.locator(".card.waiting")).to_contain_text("Add your secret to the deal")
+                starts.append(seat)
+            if legal in (["seed"], ["start"]):
                 page.click("button[data-action=link-act]")
                 continue
             state = PROTOCOL.table(record).state
@@ -72,7 +73,7 @@ def test_three_phones_play_a_whole_game_by_links_with_a_trade(browser, base_url)
             click_move(page, move)
         url = page.locator("#share-link").input_value()
         assert len(url.split("#", 1)[1]) <= 2000
-    assert answers == [1] and "trade" in done
+    assert answers == [1] and "trade" in done and starts == [1]
     for page, errors in pages:
         open_link(page, url)
         expect(page.locator(".audit")).to_contain_text("Verified fair")

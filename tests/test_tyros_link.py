@@ -11,6 +11,7 @@ from parlor.games.tyros.link import PROTOCOL, TyrosLink
 from parlor.games.tyros.rules import (ACCEPT, ACTIONS, CARDS, ENGINE, KEEPING, PASS, REFUSE,
                                       TILES, Offer, mine)
 from parlor.links.base import SEED
+from parlor.links.casual import START
 from parlor.links.record import decode, encode
 
 import linktools
@@ -18,6 +19,8 @@ import linktools
 NAMES = ("Ann", "Bob", "Cy")
 FIRST = TyrosLink()                     # makes games of the first tier, which still play (YL7)
 FIRST.tier = "casual"
+SECOND = TyrosLink()                    # and of the second, before the start round (YL7)
+SECOND.tier = "casual-2"
 
 
 class Device(linktools.Device):
@@ -86,10 +89,10 @@ def game(players=3, maker=PROTOCOL):
 def test_yl1_options_are_kept_in_the_record_only_when_not_the_default():
     keys = seeds(3)
     plain = PROTOCOL.create("Ann", keys[0], {"players": 3})
-    assert dict(plain.options) == {"tier": "casual-2"}
+    assert dict(plain.options) == {"tier": "casual-3"}
     both = PROTOCOL.create("Ann", keys[0], {"players": 4, "tiles_per_player": 4,
                                             "preset_start": True})
-    assert dict(both.options) == {"tier": "casual-2", "tiles": "4", "preset": "1"}
+    assert dict(both.options) == {"tier": "casual-3", "tiles": "4", "preset": "1"}
     assert len(both.seats) == 4
     with pytest.raises(ValueError):
         PROTOCOL.create("Ann", keys[0], {"players": 2})
@@ -119,9 +122,68 @@ def test_yl5_the_offer_travels_to_the_partner_and_the_answer_back():
     assert PROTOCOL.view(decode(refused[0]))["refused"] == [1]
 
 
+def started(record, keys):
+    """The record after the start messages of the seats that joined before the last (YL3)."""
+    while PROTOCOL.legal(record, (seat := PROTOCOL.to_move(record)[0]), keys[seat]) == [START]:
+        record = PROTOCOL.play(record, seat, keys[seat], START)
+    return record
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_yl3_the_seats_that_joined_before_the_last_send_a_start_message_and_nobody_sees_a_deal_before(players):
+    devices, text = start(players)
+    keys, record = seeds(players), decode(text)
+    for seat in range(1, players - 1):
+        assert PROTOCOL.phase(record) == "opening" and PROTOCOL.to_move(record) == (seat,)
+        assert PROTOCOL.legal(record, seat, keys[seat]) == [START]
+        for other in range(players):
+            view = PROTOCOL.view(record, other, keys[other])
+            assert view["undealt"] and mine(view) is None, "no hand is shown before the deal"
+        before = len(record.moves)
+        record = PROTOCOL.play(record, seat, keys[seat], START)
+        assert record.moves[before:] == "__" and record.seats[seat].index == 1
+    assert PROTOCOL.to_move(record) == (0,)
+    assert PROTOCOL.view(record, 0, keys[0]).get("undealt") is None
+    assert PROTOCOL.view(record, players - 1, keys[-1])["undealt"]
+
+
+def test_yl3_a_start_message_that_says_anything_is_refused():
+    _, text = start()
+    keys, record = seeds(3), decode(text)
+    forged = linktools.signed(record, 1, keys[1], "AB")
+    assert not PROTOCOL.replay(forged).ok
+    assert "start message" in str(PROTOCOL.replay(forged).error)
+    assert PROTOCOL.replay(linktools.signed(record, 1, keys[1], "__")).ok
+
+
+def deal_seen_by_0(keys):
+    record = PROTOCOL.create(NAMES[0], keys[0], {"players": len(keys)})
+    for seat in range(1, len(keys)):
+        record = PROTOCOL.join(record, "P", keys[seat])
+    view = PROTOCOL.view(started(record, keys), 0, keys[0])
+    return tuple(mine(view)["cards"]), tuple(mine(view)["tiles"]), tuple(view["markers"])
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_yl3_no_coalition_short_of_all_can_steer_the_start(players):
+    """Seat 0 and the last to join (the pair that could under casual-2) fix their seeds
+    together; the start still changes with the seed of each seat in between, which shows its
+    value only after the last anchor is fixed, and with each seat's own seed."""
+    keys = seeds(players)
+    start_of = deal_seen_by_0(keys)
+    for middle in range(1, players - 1):
+        starts = {deal_seen_by_0([*keys[:middle], derive(b"honest", n)[:16], *keys[middle + 1:]])
+                  for n in range(5)}
+        assert len(starts) >= 4, middle
+    for seat in range(players):
+        other = list(keys)
+        other[seat] = derive(b"other", seat)[:16]
+        assert deal_seen_by_0(other) != start_of, seat
+
+
 def test_yl3_seat_0_opens_sees_the_deal_first_and_is_the_first_player():
     devices, text = start()
-    record = decode(text)
+    record = started(decode(text), seeds(3))
     assert PROTOCOL.phase(record) == "opening" and PROTOCOL.to_move(record) == (0,)
     opener = PROTOCOL.view(record, 0, devices[0].seed)
     assert opener["first"] == 0 and sum(mine(opener)["cards"]) == 12
@@ -133,22 +195,18 @@ def test_yl3_seat_0_opens_sees_the_deal_first_and_is_the_first_player():
 
 def test_yl4_between_messages_the_deck_and_pile_are_sorted_and_unkeyed():
     sent, _, _ = game()
-    for text, _, _ in sent[:: max(1, len(sent) // 10)]:
+    assert PROTOCOL.table(decode(sent[0][0])).state is None, "seat 1's start message: no deal"
+    for text, _, _ in sent[1:][:: max(1, len(sent) // 10)]:
         state = PROTOCOL.table(decode(text)).state
         assert state.seed == b"" and list(state.deck) == sorted(state.deck)
         assert list(state.pile) == sorted(state.pile)
 
 
 def test_yl4_other_secrets_give_other_draws():
-    _, first = start()
     keys = seeds(3)
-    record = PROTOCOL.create(NAMES[0], keys[0], {"players": 3})
-    for seat in (1, 2):
-        record = PROTOCOL.join(record, NAMES[seat], derive(keys[seat], "other")[:16])
-    deals = {tuple(mine(PROTOCOL.view(decode(t), 0, keys[0]))["cards"]) for t in (first, encode(record))}
-    tiles = {tuple(mine(PROTOCOL.view(decode(t), 0, keys[0]))["tiles"])
-             for t in (first, encode(record))}
-    assert len(deals) == 2 or len(tiles) == 2
+    others = [keys[0]] + [derive(key, "other")[:16] for key in keys[1:]]
+    first, second = deal_seen_by_0(keys), deal_seen_by_0(others)
+    assert first[0] != second[0] or first[1] != second[1]
 
 
 def test_yl6_every_link_of_the_game_stays_under_2000_characters():
@@ -179,14 +237,15 @@ def test_phases_of_the_link_are_the_engine_s():
 
 @lru_cache(maxsize=None)
 def read_one_by_one():
-    """The final record of the game, and the public table after each of its messages."""
+    """The final record of the game, and the public table after each of its messages from
+    seat 0's first on (the start messages, YL3, come before)."""
     final = decode(game()[0][-1][0])
     values = PROTOCOL.values(final)
     table, cursor, tables = PROTOCOL.start(final), PROTOCOL.Cursor(final.moves), []
     while cursor.peek() is not None:
         table = PROTOCOL.read(table, cursor, final, values)
         tables.append(table)
-    return final, tables
+    return final, tables[tables[-1].starters:]
 
 
 def truth_after(final, tables, upto: int):
@@ -196,7 +255,7 @@ def truth_after(final, tables, upto: int):
     fixed_at = {m: next((j for j, t in enumerate(tables) if t.fixed > m), None)
                 for m in range(len(shown))}
     anchors = tuple(s.anchor for s in final.seats)
-    deal = event_random(final.context, "deal", anchors + shown[:1])
+    deal = event_random(final.context, "deal", anchors + tables[-1].round + shown[:1])
     state = replace(ENGINE.initial(deal, 3, {}), first=0)
     for m, move in enumerate(tables[-1].moves[:upto]):
         if PROTOCOL.draws(move) and fixed_at[m] is not None:
@@ -212,7 +271,7 @@ def test_yl4_no_player_alone_knows_a_draw_while_choosing_the_move_that_causes_it
     """Every draw is fixed by a later message, keyed from the values shown after its own, and
     among them one of another seat: the sender could not compute it when it chose."""
     final, tables = read_one_by_one()
-    senders = tables[-1].senders
+    senders = tables[-1].senders[tables[-1].starters:]
     _, fixed_at = truth_after(final, tables, 0)
     drawing = [m for m, move in enumerate(tables[-1].moves) if PROTOCOL.draws(move)]
     fixed = [m for m in drawing if fixed_at[m] is not None]
@@ -258,3 +317,11 @@ def test_yl7_games_of_the_first_tier_still_play_to_a_fair_audit_and_say_what_the
     assert dict(final.options)["tier"] == "casual" and trades["answers"] == [1, 2]
     assert PROTOCOL.phase(final) == "over" and PROTOCOL.audit(final).ok
     assert PROTOCOL.note(final) == PROTOCOL.first_note != PROTOCOL.note(decode(game()[0][-1][0]))
+
+
+def test_yl7_games_of_the_second_tier_still_open_with_seat_0_and_play_to_a_fair_audit():
+    sent, _, trades = game(maker=SECOND)
+    first, final = decode(sent[0][0]), decode(sent[-1][0])
+    assert dict(final.options)["tier"] == "casual-2" and trades["answers"] == [1, 2]
+    assert first.seats[0].index == 1 and first.seats[1].index == 0, "no start message"
+    assert PROTOCOL.phase(final) == "over" and PROTOCOL.audit(final).ok

@@ -15,6 +15,12 @@ Two ways of keying the draws, named by the record's tier:
   of them, so it sees its draw on its turn and everybody else with its next message; nobody
   knows a draw while choosing the move that causes it. Until then the draw is made with a
   placeholder key and its values are hidden from every view (`waiting`).
+- `casual-3` (late draws and a start round): as `casual-2`, but once every seat is taken the
+  seats that joined before the last one each send a start message (its chain value only),
+  and their values key the deal too. So the deal waits for a value of every seat shown after
+  the last anchor was fixed, or fixed before it: no coalition short of all can steer it, as
+  the last to join could with seat 0 under `casual-2` (for a game whose first moves do not
+  already give such a round, as Tsuro's start marks do).
 
 A game fills in four hooks besides its engine: `keyed`, `settled`, `draws` and `phase_of`
 (and, when its options need words in the record, `record_options` / `engine_options`); a
@@ -31,7 +37,8 @@ from .clock import without_clock
 from .base import JOINING, OPENING, OVER, Cursor, Device, LinkProtocol, latest, spend
 from .fairplay import event_random
 
-TIER, CASUAL, LATE = "tier", "casual", "casual-2"   # the tier marker in the record's options
+TIER, CASUAL, LATE, ROUND = "tier", "casual", "casual-2", "casual-3"   # the record's tier marker
+START = "start"                          # the action of a start message (tier casual-3)
 PLACEHOLDER = b"not fixed yet"           # the key of a draw whose key values are not all out
 
 
@@ -57,6 +64,9 @@ class Table:
     waiting: tuple = ()                   # (message, seats it gave hidden values) per draw
     unknown: tuple = ()                   # per seat, hidden values drawn but not fixed yet
     anchors: tuple[bytes, ...] = ()       # every seat's anchor, part of the deal's key
+    # Tier casual-3 only:
+    starters: int = 0                     # start messages due before seat 0's first move
+    round: tuple[bytes, ...] = ()         # the chain values they showed, part of the deal's key
 
     @property
     def ends(self) -> range:
@@ -67,6 +77,11 @@ class Table:
     def applied(self) -> int:
         """Messages read so far."""
         return len(self.senders)
+
+    @property
+    def starting(self) -> bool:
+        """Whether start messages are still due (tier casual-3)."""
+        return self.phase == OPENING and len(self.round) < self.starters
 
 
 class CasualDevice(Device):
@@ -92,6 +107,8 @@ class CasualLink(LinkProtocol):
     Device = CasualDevice
     empty = Table()
     joining_reason = N_("not every seat has been taken yet.")
+    # Translators: the button of a start message in a game by link (tier casual-3).
+    action_labels = {**LinkProtocol.action_labels, START: N_("Add my secret to the deal")}
 
     def note(self, record=None) -> str:
         if self.first_note and record is not None \
@@ -176,11 +193,13 @@ class CasualLink(LinkProtocol):
     def start(self, record) -> Table:
         players = len(record.seats)
         everyone = all(s.joined for s in record.seats)
+        tier = dict(record.options).get(TIER)
         return Table(phase=OPENING if everyone else JOINING, players=players,
                      options=tuple(sorted(self._engine_options(record).items())),
                      width=self.engine.token_width, sent=(0,) * players,
-                     late=dict(record.options).get(TIER) == LATE,
-                     anchors=tuple(s.anchor for s in record.seats))
+                     late=tier in (LATE, ROUND),
+                     anchors=tuple(s.anchor for s in record.seats),
+                     starters=max(0, players - 2) if tier == ROUND else 0)
 
     def deal(self, ctx: bytes, table: Table, opening: tuple[bytes, ...]):
         """The engine's start keyed from chain values: in tier casual seat 0's first one and
@@ -197,7 +216,7 @@ class CasualLink(LinkProtocol):
 
     def sender(self, table: Table) -> int | None:
         if table.phase == OPENING:
-            return 0
+            return len(table.round) + 1 if table.starting else 0
         if table.phase in (JOINING, OVER):
             return None
         return self.engine.to_move(table.state)[0]
@@ -206,6 +225,8 @@ class CasualLink(LinkProtocol):
         message, seat = table.applied, self.sender(table)
         # Translators: names a message in an error, as in "Seat 2's move 5 comes without..."
         sent = spend(table.sent, seat, values, _("move {number}").format(number=message + 1))
+        if table.starting:
+            return self._read_start(table, cursor, sent, values[seat][sent[seat]])
         if table.late:
             return self._read_late(table, cursor, record, sent, values[seat][sent[seat]])
         state = table.state
@@ -218,6 +239,19 @@ class CasualLink(LinkProtocol):
         state = self.settled(self.engine.apply(state, move))
         return replace(table, phase=self.phase_of(state), state=state, sent=sent,
                        senders=table.senders + (seat,))
+
+    # Tier casual-3: the start round.
+
+    def _read_start(self, table: Table, cursor: Cursor, sent, value: bytes) -> Table:
+        """A start message: nothing but its sender's chain value, kept for the deal's key."""
+        if "".join(cursor.take() for _n in range(table.width)) != self.start_token(table):
+            raise MalformedMove(_("A start message holds nothing but its chain value."))
+        return replace(table, round=table.round + (value,), sent=sent,
+                       senders=table.senders + (self.sender(table),))
+
+    @staticmethod
+    def start_token(table: Table) -> str:
+        return "_" * table.width
 
     # Tier casual-2: draws fixed late.
 
@@ -256,7 +290,7 @@ class CasualLink(LinkProtocol):
         state, base, fixed = table.base, table.base, table.fixed
         waiting, unknown = [], [()] * players
         if state is None and through >= -1:
-            state = base = self.deal(ctx, table, table.anchors + shown)
+            state = base = self.deal(ctx, table, table.anchors + table.round + shown)
         elif state is None:
             state = self._placeholder_deal(table)
             waiting.append((-1, frozenset(range(players))))
@@ -280,7 +314,7 @@ class CasualLink(LinkProtocol):
         """The table as `device`'s seat knows it: on its turn, with the draws it acts on fixed
         by its own next chain value, which only it knows before it sends."""
         if table.state is None:
-            if table.phase != OPENING:
+            if table.phase != OPENING or table.starting:
                 return table
             table = self._opening(table)
         if table.phase == OVER or self.sender(table) != device.seat:
@@ -295,9 +329,13 @@ class CasualLink(LinkProtocol):
         return self.own_table(record, table, device).state
 
     def moves(self, record, table: Table, device) -> list:
+        if table.starting:
+            return [START]
         return self.engine.legal(device.state(self, record, table))
 
     def message(self, record, table, values, device, action) -> tuple[str, bool]:
+        if action == START:
+            return self.start_token(table), True
         return self.engine.encode(action), True
 
     def seat_view(self, record, table: Table, device) -> dict:

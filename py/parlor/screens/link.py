@@ -203,9 +203,15 @@ def waiting_card(session, phase, actions) -> str:
                  "game starts when every seat is taken.")
     elif phase == protocol.JOINING:
         text = _("This game is waiting for its players.")
+    elif actions and session.seat != 0:       # a start message (tier casual-3)
+        text = _("Everyone has joined. Add your secret to the deal and send the link on: what "
+                 "is dealt is drawn from every player's secret, so no group of players can "
+                 "steer it.")
     elif actions:
         text = _("Everyone has joined. Start the game: what is dealt is drawn from all your "
                  "secrets.")
+    elif (sender := opener(session)) != 0:
+        text = _("Waiting for {name} to add a secret to the deal.").format(name=names[sender])
     else:
         text = _("Waiting for {name} to start the game.").format(name=names[0])
     parts = [f'<section class="card waiting"><p>{esc(text)}</p>']
@@ -213,6 +219,13 @@ def waiting_card(session, phase, actions) -> str:
         parts += [button(protocol.action_label(a), "link-act", True, value=a) for a in actions]
     parts.append("</section>")
     return "".join(parts)
+
+
+def opener(session) -> int:
+    """Who sends the next message before the first move: seat 0, or in tier casual-3 a seat
+    whose start message is due."""
+    movers = session.protocol.to_move(session.record) if session.replayed.ok else ()
+    return movers[0] if movers else 0
 
 
 def share_card(session, base: str, show_qr: bool) -> str:

@@ -2,10 +2,12 @@
 
 The protocol is numbered YL1.. in seeds/tyros.md ("Play by link"). It is
 parlor.links.casual's engine-driven protocol for 3 or 4 seats: one message per move token
-(YL2). New games are made in the tier `casual-2`: the setup and first deal are keyed from every
-anchor and seat 0's first chain value (YL3), and each later draw from the chain values shown
-after the message that caused it, fixed when a seat that received it is next to move (YL4).
-Games of the first tier (`casual`) still play as they began (YL7). A trade is two messages of
+(YL2). New games are made in the tier `casual-3`: once every seat is taken, the seats that
+joined before the last one send a start message each, and the setup and first deal are keyed
+from every anchor, those values and seat 0's first chain value (YL3); each later draw is keyed
+from the chain values shown after the message that caused it, fixed when a seat that received
+it is next to move (YL4). Games of the earlier tiers (`casual`, `casual-2`) still play as
+they began (YL7). A trade is two messages of
 the proposer (the offer, whose cards are steps of the same link) and one of the partner (YL5).
 """
 from __future__ import annotations
@@ -17,7 +19,7 @@ from ...engine.protocol import MalformedMove, MoveError, Replay
 from ...engine.rng import shuffled
 from ...i18n import N_, _, ngettext
 from ...links.base import JOINING, OVER, IllegalMove
-from ...links.casual import CASUAL, LATE, CasualLink
+from ...links.casual import CASUAL, LATE, ROUND, CasualLink
 from .rules import ENGINE, Cards, Exchange, Pass, State, Tile, Under
 
 TILES, PRESET = "tiles_per_player", "preset_start"
@@ -29,7 +31,7 @@ RECORD_TILES, RECORD_PRESET = "tiles", "preset"     # kept only when not the def
 class TyrosLink(CasualLink):
     game = "tyros"
     engine = ENGINE
-    tier, tiers = LATE, (CASUAL, LATE)
+    tier, tiers = ROUND, (CASUAL, LATE, ROUND)
     # Translators: Tyros by link: how safe the players' hands are in this kind of game.
     hidden_note = N_("Hands are hidden from view, not cryptographically: anyone who decodes the "
                      "links could work out a card or tile once it is drawn. But nobody can "
