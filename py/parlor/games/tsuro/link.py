@@ -33,8 +33,8 @@ class TsuroLink(CasualLink):
     # Translators: Tsuro by link: how safe the players' hands are in this kind of game.
     hidden_note = N_("Hands are hidden from view, not cryptographically: anyone who decodes "
                      "the links could work out a tile once it is drawn. But nobody can choose "
-                     "or foresee a draw: a tile you draw is fixed by the next move of every "
-                     "other player, and you see it when your turn comes.")
+                     "or foresee a draw: a tile you draw is usually fixed by the next move of "
+                     "every other player, and you see it when your turn comes.")
     # Translators: Tsuro by link, a game begun before late draws (tier "casual").
     first_note = N_("Hands are hidden from view, not cryptographically: anyone who decodes "
                     "the links of this game could work out every player's tiles, and the "
