@@ -203,3 +203,40 @@ def test_a_tsuro_player_is_told_why_its_hand_lacks_tiles():
     assert "1 tile you drew is not in your hand yet" in turn(1, Place)    # Bo's own draw
     assert "waiting" not in sessions[0].seen().view     # Bo's move fixed Ana's tile
     assert len(sessions[0].seen().view["hands"][0]) == 3
+
+
+def test_tyros_players_are_told_who_adds_a_secret_to_the_deal_before_the_start():
+    """In a Tyros game for four, Bo then Cy send a start message once everyone has joined
+    (seeds/tyros.md YL3): each is asked to on its own screen, the others are told whom they
+    wait for, and Ana is asked to start the game after both."""
+    from parlor.screens import link as link_screens
+    names = ("Ana", "Bo", "Cy", "Di")
+    stores = [device() for _ in names]
+    sessions = [linkplay.create(stores[0], "tyros", "Ana", {"players": 4}, seed=bytes(16))]
+    for seat in range(1, 4):
+        session = linkplay.LinkSession(
+            linkplay.open_link(stores[seat], encode(sessions[-1].record))[0], stores[seat])
+        session.join(names[seat], seed=bytes([seat]) * 16)
+        sessions.append(session)
+
+    def screens(text):
+        """Every device's link screen after opening `text`."""
+        out = []
+        for seat, store in enumerate(stores):
+            sessions[seat] = linkplay.LinkSession(linkplay.open_link(store, text)[0], store)
+            out.append(link_screens.link_screen(sessions[seat], "https://example.org/", False,
+                                                False))
+        return out
+
+    text = encode(sessions[3].record)
+    for starter in (1, 2):
+        shown = screens(text)
+        assert "Add your secret to the deal" in shown[starter]
+        assert "Add my secret to the deal" in shown[starter]
+        waiting = f"Waiting for {names[starter]} to add a secret to the deal."
+        assert all(waiting in shown[seat] for seat in range(4) if seat != starter)
+        sessions[starter].act("start")
+        text = encode(sessions[starter].record)
+    shown = screens(text)
+    assert "Add your secret" not in shown[0] and "Waiting for" not in shown[0]
+    assert all("Waiting for Ana to start the game." in shown[seat] for seat in (1, 2, 3))
