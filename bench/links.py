@@ -46,7 +46,8 @@ def link_game(name: str, key: bytes, players: int = 2, computer: bool = False) -
     options = {"players": players} if entry.players[0] != entry.players[1] else {}
     record = protocol.create("Ann", seeds[0], options)
     for seat in range(1, players):
-        record = protocol.join(record, ("Bob", "Cy", "Di")[seat - 1], seeds[seat])
+        record = protocol.join(record, ("Bob", "Cy", "Di", "Eve", "Fay", "Gus", "Hal")[seat - 1],
+                               seeds[seat])
     text, longest, ply = encode(record), 0, 0
     sent, last = players, players - 1       # the invitation and each join
     while movers := protocol.to_move(decode(text)):
