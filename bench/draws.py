@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections import Counter, defaultdict
 from pathlib import Path
 
 BENCH = Path(__file__).resolve().parent
@@ -30,16 +31,23 @@ SETUPS = [("tsuro", players, False) for players in (2, 3, 4, 6)] + \
 GAMES = 8                                # games per setup
 
 
-def held(table, seat: int) -> int:
-    """How many of the seat's drawn values wait for their draw to be fixed."""
-    return len(table.unknown[seat]) if table.unknown else 0
+def kinds(values) -> Counter:
+    """Drawn values by kind: Tyros names each ("card", colour) or ("tile", number), Tsuro's
+    are tiles."""
+    return Counter(value[0] if isinstance(value, tuple) else "tile" for value in values)
+
+
+def waiting(table, seat: int) -> Counter:
+    """The seat's drawn values whose draw is not fixed yet, by kind."""
+    return kinds(table.unknown[seat]) if table.unknown else Counter()
 
 
 def when_fixed(protocol, record) -> dict:
-    """Count each value drawn after the deal by who fixed it: its receiver or another seat."""
+    """Count each value drawn after the deal, by kind, by who fixed it: its receiver or
+    another seat."""
     values = protocol.values(record)
     table, cursor = protocol.start(record), protocol.Cursor(record.moves)
-    counts = {"drawn": 0, "own": 0, "early": 0}
+    counts = defaultdict(Counter)
     while cursor.peek() is not None:
         before = table
         table = protocol.read(table, cursor, record, values)
@@ -49,10 +57,11 @@ def when_fixed(protocol, record) -> dict:
         move = table.moves[-1]
         new = protocol.drawn(table.state) if protocol.draws(move) else ((),) * table.players
         for seat in range(table.players):
-            counts["drawn"] += len(new[seat])
-            fixed = held(before, seat) + len(new[seat]) - held(table, seat)
-            counts["own" if seat == fixer else "early"] += fixed
-    counts["open"] = counts["drawn"] - counts["own"] - counts["early"]
+            drawn = kinds(new[seat])
+            fixed = waiting(before, seat) + drawn - waiting(table, seat)
+            for kind in drawn | fixed:
+                counts[kind]["drawn"] += drawn[kind]
+                counts[kind]["own" if seat == fixer else "early"] += fixed[kind]
     return counts
 
 
@@ -60,18 +69,21 @@ def main() -> None:
     figures = {}
     for game, players, computer in SETUPS:
         protocol = catalog.entry(game).link
-        total = {"drawn": 0, "own": 0, "early": 0, "open": 0}
+        total = defaultdict(Counter)
         for n in range(GAMES):
             final = link_game(game, f"bench draws {n}".encode(), players, computer)[0]
-            for key, value in when_fixed(protocol, decode(final)).items():
-                total[key] += value
+            for kind, counts in when_fixed(protocol, decode(final)).items():
+                total[kind].update(counts)
         name = f"{game}-{players}"
-        figures[name] = total
-        share = (lambda key: f"{100 * total[key] / total['drawn']:.1f} %") if total["drawn"] \
-            else (lambda key: "-")
-        print(f"{name}: {total['drawn']} values drawn in {GAMES} games; fixed by the "
-              f"receiver's own move {share('own')}, earlier by another seat's "
-              f"{share('early')}, never {share('open')}", flush=True)
+        figures[name] = {}
+        for kind, counts in sorted(total.items()):
+            counts["open"] = counts["drawn"] - counts["own"] - counts["early"]
+            figures[name][kind] = {key: counts[key] for key in ("drawn", "own", "early", "open")}
+            share = {key: f"{100 * counts[key] / counts['drawn']:.1f} %" if counts["drawn"]
+                     else "-" for key in ("own", "early", "open")}
+            print(f"{name}, {kind}s: {counts['drawn']} drawn in {GAMES} games; fixed by the "
+                  f"receiver's own move {share['own']}, earlier by another seat's "
+                  f"{share['early']}, never {share['open']}", flush=True)
     print(json.dumps(figures))
 
 
