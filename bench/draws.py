@@ -8,9 +8,10 @@ it before the receiver plays. Fixed by another seat's message (tiles dealt round
 Tsuro pile ran dry, Tyros's tile phase and end-of-turn deal), the seats that sent the messages
 in between could work it out together a little before its receiver plays: the gap that
 seeds/fair-play.md lists under "Known gaps". The deal at the start is left out. Prints one
-line per game, then one JSON object {setup: {"drawn", "own", "early", "open"}} (values drawn
-after the deal; fixed by the receiver's own message; fixed earlier by another seat's
-message; never fixed, the game having ended first) as the last line.
+line per game and kind of value (cards, tiles), then one JSON object
+{setup: {kind: {"drawn", "own", "early", "open"}}} (values drawn after the deal; fixed by
+the receiver's own message; fixed earlier by another seat's message; never fixed, the game
+having ended first) as the last line.
 """
 from __future__ import annotations
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from .. import catalog
 from ..i18n import _, and_list, ngettext
 from ..links import standing
+from ..links.casual import START
 from ..links.clock import CHOICES, days_of, describe_days, describe_per_move
 from ..links.device import seat_link
 from ..links.record import default_name, encode
@@ -203,14 +204,14 @@ def waiting_card(session, phase, actions) -> str:
                  "game starts when every seat is taken.")
     elif phase == protocol.JOINING:
         text = _("This game is waiting for its players.")
-    elif actions and session.seat != 0:       # a start message (tier casual-3)
+    elif START in actions:                   # a start message (tier casual-3)
         text = _("Everyone has joined. Add your secret to the deal and send the link on: what "
                  "is dealt is drawn from every player's secret, so no group of players can "
                  "steer it.")
     elif actions:
         text = _("Everyone has joined. Start the game: what is dealt is drawn from all your "
                  "secrets.")
-    elif (sender := opener(session)) != 0:
+    elif (sender := (senders_due(session) or (0,))[0]) != 0:    # a start message is due
         text = _("Waiting for {name} to add a secret to the deal.").format(name=names[sender])
     else:
         text = _("Waiting for {name} to start the game.").format(name=names[0])
@@ -221,20 +222,18 @@ def waiting_card(session, phase, actions) -> str:
     return "".join(parts)
 
 
-def opener(session) -> int:
-    """Who sends the next message before the first move: seat 0, or in tier casual-3 a seat
-    whose start message is due."""
-    movers = session.protocol.to_move(session.record) if session.replayed.ok else ()
-    return movers[0] if movers else 0
+def senders_due(session) -> tuple[int, ...]:
+    """The seats that must send the next link (none known when the link is damaged)."""
+    return session.protocol.to_move(session.record) if session.replayed.ok else ()
 
 
 def share_card(session, base: str, show_qr: bool) -> str:
     url = link_url(base, encode(session.record))
     protocol = session.protocol
-    movers = protocol.to_move(session.record) if session.replayed.ok else ()
+    to_move = senders_due(session)
     joining = protocol.phase(session.record) == protocol.JOINING
-    if movers and movers[0] != session.seat and not joining:
-        heading = _("Send this link to {name}").format(name=session.names[movers[0]])
+    if to_move and to_move[0] != session.seat and not joining:
+        heading = _("Send this link to {name}").format(name=session.names[to_move[0]])
     elif len(session.names) > 2:
         heading = _("Send this link to your friends")
     else:

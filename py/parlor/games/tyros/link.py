@@ -7,8 +7,8 @@ joined before the last one send a start message each, and the setup and first de
 from every anchor, those values and seat 0's first chain value (YL3); each later draw is keyed
 from the chain values shown after the message that caused it, fixed when a seat that received
 it is next to move (YL4). Games of the earlier tiers (`casual`, `casual-2`) still play as
-they began (YL7). A trade is two messages of
-the proposer (the offer, whose cards are steps of the same link) and one of the partner (YL5).
+they began (YL7). A trade is two messages of the proposer (the offer, whose cards are steps of
+the same link) and one of the partner (YL5).
 """
 from __future__ import annotations
 
