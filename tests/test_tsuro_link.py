@@ -29,10 +29,13 @@ from linktools import (any_char, damage, edit, edits, move_changes, moves_of, re
 link = tsuro_link.PROTOCOL
 FIRST = tsuro_link.TsuroLink()          # makes games of the first tier, which still play (L16)
 FIRST.tier = casual.CASUAL
+SECOND = tsuro_link.TsuroLink()         # and of the second, before shares (L16)
+SECOND.tier = casual.LATE
+MAKERS = {casual.SHARES: link, casual.LATE: SECOND, casual.CASUAL: FIRST}
 
 # (players, index, elimination bonus): between them reshuffles, the dragon, bonus exchanges
 SETUPS = [(2, i, False) for i in range(4)] + [(3, 0, True), (3, 1, False), (3, 2, False),
-                                              (4, 0, True), (5, 0, False), (6, 0, True),
+                                              (4, 2, True), (5, 0, False), (6, 0, True),
                                               (8, 0, True)]
 
 
@@ -55,11 +58,11 @@ def seeds_for(players: int, i: int) -> tuple[bytes, ...]:
 
 
 @lru_cache(maxsize=None)
-def played(players: int, i: int, bonus: bool = False, tier: str = casual.LATE) -> Game:
+def played(players: int, i: int, bonus: bool = False, tier: str = casual.SHARES) -> Game:
     """A whole game between devices, random legal actions, through link text only."""
     seeds = seeds_for(players, i)
     stream = Stream(seeds[0], "choices")
-    maker = link if tier == casual.LATE else FIRST
+    maker = MAKERS[tier]
     links = [encode(maker.create("Ann", seeds[0], {"players": players,
                                                    "elimination_bonus": bonus}))]
     devices = [Device(0, seeds[0], decode(links[0]))]
@@ -124,39 +127,58 @@ def acted_on(state) -> set:
 
 def late_replay(game: Game, ctx: bytes, values, fixed: dict, upto: int):
     """The hot-seat state after `upto` messages, the deal and each draw keyed by L5/L6 from
-    the values of the messages after it up to the one that fixed it (`fixed`), draws not fixed
-    with any key; and the draws still waiting, with the seats they gave tiles to."""
+    the values of the messages after it up to the one that fixed it (`fixed`: by message,
+    and in the tier of shares, for a draw that gave tiles to several players, a dict of the
+    message that fixed each player's share, in the order they were fixed), draws not fixed
+    with any key; and the draws still waiting, with the seats whose tiles wait and whether
+    the draw is dealt in shares."""
     moves = [a for _, a in [(s, a) for s, a in game.actions if a != link.SEED]]
     options = {"elimination_bonus": game.bonus}
     anchors = tuple(s.anchor for s in decode(game.links[-1]).seats)
     deal = (event_random(ctx, "deal", anchors + tuple(values[:fixed[-1] + 1])) if -1 in fixed
             else b"any")
     state = ENGINE.initial(deal, game.players, options)
-    waiting = [] if -1 in fixed else [(-1, set(range(game.players)))]
+    waiting = [] if -1 in fixed else [(-1, set(range(game.players)), False)]
     for m, action in enumerate(moves[:upto]):
         before = state
         if isinstance(action, (Place, Pick)):
-            key = (event_random(ctx, f"draw {m}", values[m + 1:fixed[m] + 1]) if m in fixed
-                   else b"any")
+            key = (event_random(ctx, f"draw {m}", values[m + 1:fixed[m] + 1])
+                   if isinstance(fixed.get(m), int) else b"any")
             state = replace(state, seed=key,
                             pile=tuple(shuffled(sorted(state.pile), key, "tsuro", "pile")))
         state = ENGINE.apply(state, action)
-        if isinstance(action, (Place, Pick)) and m not in fixed:
-            waiting.append((m, {s for s in range(game.players)
-                                if len(state.hands[s]) > len(before.hands[s])
-                                - (isinstance(action, Place) and s == before.turn)}))
+        if not isinstance(action, (Place, Pick)):
+            continue
+        receivers = {s for s in range(game.players)
+                     if len(state.hands[s]) > len(before.hands[s])
+                     - (isinstance(action, Place) and s == before.turn)}
+        if game.tier == casual.SHARES and len(receivers) > 1:
+            ends = fixed.get(m, {})
+            order = [(s, event_random(ctx, f"draw {m} seat {s}", values[m + 1:j + 1]))
+                     for s, j in ends.items()]
+            state = link.reshared(state, order + [(s, b"any") for s in sorted(receivers - set(ends))])
+            if receivers - set(ends):
+                waiting.append((m, receivers - set(ends), True))
+        elif m not in fixed:
+            waiting.append((m, receivers, False))
     return state, waiting
 
 
 def late_fixings(game: Game, ctx: bytes, values) -> dict:
     """For the deal (-1) and each drawing message, the message that fixes it (L5, L6): the
-    first whose sender acts on tiles it gave, and with it every draw before it."""
+    first whose sender acts on tiles it gave, and with it every draw before it; in the tier
+    of shares, a draw dealt in shares is fixed at that message only for the seats it acts on
+    (the earlier ones whole)."""
     fixed = {}
     for j in range(len(values)):
         state, waiting = late_replay(game, ctx, values, fixed, j)
-        hits = [i for i, (_m, seats) in enumerate(waiting) if seats & acted_on(state)]
-        for m, _seats in waiting[:hits[-1] + 1] if hits else ():
-            fixed[m] = j
+        hits = [i for i, (_m, seats, _split) in enumerate(waiting) if seats & acted_on(state)]
+        for i, (m, seats, split) in enumerate(waiting[:hits[-1] + 1] if hits else ()):
+            if not split:
+                fixed[m] = j
+                continue
+            for seat in sorted(seats if i < hits[-1] else seats & acted_on(state)):
+                fixed.setdefault(m, {})[seat] = j
     return fixed
 
 
@@ -167,7 +189,7 @@ def side_by_side(game: Game):
     final = decode(game.links[-1])
     ctx = final.context
     moves = [(s, a) for s, a in game.actions if a != link.SEED]
-    if game.tier == casual.LATE:
+    if game.tier != casual.CASUAL:
         values = shown_values(game, ctx)
         fixed = late_fixings(game, ctx, values)
         return [(decode(text), late_replay(game, ctx, values, fixed, m + 1)[0])
@@ -299,7 +321,7 @@ def test_l8_views_before_the_deal_have_the_hot_seat_shape():
 
 
 def test_l4_messages_follow_the_engine_and_each_shows_the_next_chain_value():
-    game = played(4, 0, True)
+    game = played(4, 2, True)
     moves = [(s, a) for s, a in game.actions if a != link.SEED]
     for (seat, action), text in zip(moves, play_links(game)):
         record = decode(text)
@@ -343,10 +365,10 @@ def test_l4_a_whole_two_player_game_link_is_short():
 def test_l2_a_new_game_records_its_seats_tier_and_options():
     seed = seeds_for(2, 50)[0]
     plain = link.create("Ann", seed)
-    assert len(plain.seats) == 2 and dict(plain.options) == {"tier": "casual-2"}
+    assert len(plain.seats) == 2 and dict(plain.options) == {"tier": "casual-4"}
     bonus = link.create("Ann", seed, {"players": 5, "elimination_bonus": True})
     assert len(bonus.seats) == 5 and [s.joined for s in bonus.seats] == [True] + [False] * 4
-    assert dict(bonus.options) == {"tier": "casual-2", "elimination_bonus": "1"}
+    assert dict(bonus.options) == {"tier": "casual-4", "elimination_bonus": "1"}
     assert bonus.context != plain.context, "seats and options bind the chains"
     assert link.view(bonus)["options"] == {"elimination_bonus": True}
     for bad in ({"players": 1}, {"players": 9}, {"players": "3"}, {"players": True},
@@ -415,7 +437,7 @@ def test_l7_the_hidden_note_and_the_tier_marker():
     assert link.hidden_note.startswith("Hands are hidden from view, not cryptographically: ")
     assert "nobody can choose or foresee a draw" in link.hidden_note
     final = decode(played(2, 0).links[-1])
-    assert dict(final.options)["tier"] == casual.LATE
+    assert dict(final.options)["tier"] == casual.SHARES
     assert link.note(final) == link.hidden_note
     first = decode(played(2, 0, tier=casual.CASUAL).links[-1])
     assert link.note(first) == link.first_note and "while choosing" in link.first_note
@@ -539,9 +561,7 @@ def fixings(game: Game):
 def test_l7_no_seat_knows_a_draw_while_choosing_the_move_that_causes_it(setup):
     """Every draw is keyed from chain values shown after its message (none of them is in any
     link before), and a draw for the mover alone waits for a message of every other seat
-    still in: no coalition short of all could know it in time to choose around it. (Tiles
-    dealt round to other seats, after the pile ran dry or a bonus exchange, are fixed when the
-    first of them must play, and every draw before them with them: L7.)"""
+    still in: no coalition short of all could know it in time to choose around it."""
     game = played(*setup)
     values, fixed = fixings(game)
     texts, senders = play_links(game), [s for s, a in game.actions if a != link.SEED]
@@ -552,9 +572,12 @@ def test_l7_no_seat_knows_a_draw_while_choosing_the_move_that_causes_it(setup):
     for m, j in fixed.items():
         if m < 0:
             continue
-        assert m < j
-        assert not any(v in unb64(t.split(".")[2]) for v in values[m + 1:j + 1]
-                       for t in texts[:m + 1])
+        for end in j.values() if isinstance(j, dict) else (j,):
+            assert m < end
+            assert not any(v in unb64(t.split(".")[2]) for v in values[m + 1:end + 1]
+                           for t in texts[:m + 1])
+        if isinstance(j, dict):
+            continue                    # tiles dealt round: the next test
         before = states[m - 1]
         mover_only = [s for s in range(game.players)
                       if len(states[m].hands[s]) > len(before.hands[s]) - (s == senders[m])]
@@ -823,3 +846,29 @@ def test_l9_the_damage_tests_reach_the_protocol_checks():
     results = [link.replay(decode(resealed_moves(text, [("replace", at, "Z")])))
                for at in range(len(moves_of(text)))]
     assert any(not r.ok for r in results)
+
+
+def test_l6_each_share_of_tiles_dealt_round_is_fixed_by_its_receiver_s_own_message():
+    """Tiles dealt round to several players: each share is fixed by its receiver's next
+    message, keyed up to its value, unless its receiver is out by then or a later draw from
+    the pile this one left is fixed at the same message (L6, L7)."""
+    own = forced = 0
+    for setup in [(5, 0, False), (5, 1, False), (6, 0, True), (6, 1, False), (6, 2, False)]:
+        game = played(*setup)
+        _, fixed = fixings(game)
+        senders = [s for s, a in game.actions if a != link.SEED]
+        states = [state for _, state in side_by_side(game)]
+        for m, ends in fixed.items():
+            if not isinstance(ends, dict):
+                continue
+            assert len(ends) >= 2 and list(ends.values()) == sorted(ends.values())
+            for seat, j in ends.items():
+                if senders[j] == seat:
+                    assert seat not in senders[m + 1:j], "its receiver's next message"
+                    own += 1
+                    continue
+                forced += 1
+                assert not states[j].alive[seat] or any(
+                    j in (k.values() if isinstance(k, dict) else (k,))
+                    for later, k in fixed.items() if later > m), (setup, m, seat)
+    assert own >= 5 and forced <= own / 2, (own, forced)

@@ -21,6 +21,8 @@ FIRST = TyrosLink()                     # makes games of the first tier, which s
 FIRST.tier = "casual"
 SECOND = TyrosLink()                    # and of the second, before the start round (YL7)
 SECOND.tier = "casual-2"
+THIRD = TyrosLink()                     # and of the third, before shares (YL7)
+THIRD.tier = "casual-3"
 
 
 class Device(linktools.Device):
@@ -89,10 +91,10 @@ def game(players=3, maker=PROTOCOL):
 def test_yl1_options_are_kept_in_the_record_only_when_not_the_default():
     keys = seeds(3)
     plain = PROTOCOL.create("Ann", keys[0], {"players": 3})
-    assert dict(plain.options) == {"tier": "casual-3"}
+    assert dict(plain.options) == {"tier": "casual-4"}
     both = PROTOCOL.create("Ann", keys[0], {"players": 4, "tiles_per_player": 4,
                                             "preset_start": True})
-    assert dict(both.options) == {"tier": "casual-3", "tiles": "4", "preset": "1"}
+    assert dict(both.options) == {"tier": "casual-4", "tiles": "4", "preset": "1"}
     assert len(both.seats) == 4
     with pytest.raises(ValueError):
         PROTOCOL.create("Ann", keys[0], {"players": 2})
@@ -236,10 +238,10 @@ def test_phases_of_the_link_are_the_engine_s():
 # YL4: late draws.
 
 @lru_cache(maxsize=None)
-def read_one_by_one():
+def read_one_by_one(maker=PROTOCOL):
     """The final record of the game, and the public table after each of its messages from
     seat 0's first on (the start messages, YL3, come before)."""
-    final = decode(game()[0][-1][0])
+    final = decode(game(maker=maker)[0][-1][0])
     values = PROTOCOL.values(final)
     table, cursor, tables = PROTOCOL.start(final), PROTOCOL.Cursor(final.moves), []
     while cursor.peek() is not None:
@@ -248,15 +250,29 @@ def read_one_by_one():
     return final, tables[tables[-1].starters:]
 
 
+def share_fixings(tables, m: int, receivers) -> dict:
+    """Tier casual-4: for the deal of message m, the message that fixed each receiver's share,
+    in the order they were fixed: the parts the tables kept, then the rest together, in seat
+    order, at the message that fixed the draw whole."""
+    ends = {}
+    for j, table in enumerate(tables):
+        if table.fixed > m:
+            return {**ends, **{s: j for s in receivers if s not in ends}}
+        if table.parts and table.parts[0] == m:
+            ends = {seat: end - 1 for seat, end in table.parts[1]}
+    return ends
+
+
 def truth_after(final, tables, upto: int):
     """The hot-seat state after `upto` messages, each draw keyed by the rule of YL3/YL4 from
-    the chain values shown after its message up to the one whose reading fixed it."""
+    the chain values shown after its message up to the one whose reading fixed it; in tier
+    casual-4, a deal's shares each from the values up to the message that fixed it."""
     shown = tables[-1].shown
     fixed_at = {m: next((j for j, t in enumerate(tables) if t.fixed > m), None)
                 for m in range(len(shown))}
     anchors = tuple(s.anchor for s in final.seats)
     deal = event_random(final.context, "deal", anchors + tables[-1].round + shown[:1])
-    state = replace(ENGINE.initial(deal, 3, {}), first=0)
+    state = replace(ENGINE.initial(deal, len(final.seats), {}), first=0)
     for m, move in enumerate(tables[-1].moves[:upto]):
         if PROTOCOL.draws(move) and fixed_at[m] is not None:
             key = event_random(final.context, f"draw {m}", shown[m + 1:fixed_at[m] + 1])
@@ -264,6 +280,13 @@ def truth_after(final, tables, upto: int):
                             pile=tuple(shuffled(sorted(state.pile), key, "tyros", "pile")),
                             seed=key)
         state = ENGINE.apply(state, move)
+        receivers = [s for s, got in enumerate(state.drawn) if got]
+        if tables[-1].shares and len(receivers) > 1:
+            ends = share_fixings(tables, m, receivers)
+            order = [(s, event_random(final.context, f"draw {m} seat {s}", shown[m + 1:j + 1]))
+                     for s, j in ends.items()]
+            state = PROTOCOL.reshared(state, order + [(s, b"any") for s in receivers
+                                                      if s not in ends])
     return state, fixed_at
 
 
@@ -317,6 +340,58 @@ def test_yl7_games_of_the_first_tier_still_play_to_a_fair_audit_and_say_what_the
     assert dict(final.options)["tier"] == "casual" and trades["answers"] == [1, 2]
     assert PROTOCOL.phase(final) == "over" and PROTOCOL.audit(final).ok
     assert PROTOCOL.note(final) == PROTOCOL.first_note != PROTOCOL.note(decode(game()[0][-1][0]))
+
+
+def test_yl4_each_share_of_a_deal_is_fixed_by_its_receiver_s_own_message():
+    """Tier casual-4: a deal at the end of a turn gives every player cards; each share is
+    fixed by the next message of its receiver, keyed up to that message's value, so no group
+    of the other players knows it before the receiver plays."""
+    final, tables = read_one_by_one()
+    senders = tables[-1].senders[tables[-1].starters:]
+    deals = own = 0
+    for m, move in enumerate(tables[-1].moves):
+        state = truth_after(final, tables, m + 1)[0]
+        receivers = [s for s, got in enumerate(state.drawn) if got]
+        if len(receivers) < 2:
+            continue
+        deals += 1
+        ends = share_fixings(tables, m, receivers)
+        assert list(ends) == sorted(ends, key=ends.get), "shares are dealt in the order fixed"
+        for seat, j in ends.items():
+            assert senders[j] == seat and senders[m + 1:j].count(seat) == 0, (m, seat)
+            own += 1
+    assert deals >= 3 and own >= 3 * deals - 3
+
+
+def test_yl4_a_share_follows_its_receiver_s_secret_and_the_shares_fixed_before_it():
+    """The share of a seat changes with the key that seat fixes it by; the shares fixed before
+    it keep theirs, and every share keeps its size and comes from the deck and discards."""
+    final, tables = read_one_by_one()
+    m = next(m for m, move in enumerate(tables[-1].moves) if len(
+        [g for g in truth_after(final, tables, m + 1)[0].drawn if g]) > 2)
+    state = truth_after(final, tables, m)[0]
+    after = ENGINE.apply(state, tables[-1].moves[m])
+    pool = sorted(after.deck + tuple(c for share in after.drawn for _k, c in share))
+    base = PROTOCOL.reshared(after, [(0, b"a"), (1, b"b"), (2, b"c")])
+    other = PROTOCOL.reshared(after, [(0, b"a"), (1, b"x"), (2, b"c")])
+    assert base.drawn[0] == other.drawn[0] and base.drawn[1] != other.drawn[1]
+    for dealt in (base, other):
+        assert [len(g) for g in dealt.drawn] == [len(g) for g in after.drawn]
+        assert sorted(dealt.deck + tuple(c for share in dealt.drawn for _k, c in share)) == pool
+        assert sum(map(sum, dealt.hands)) == sum(map(sum, after.hands))
+
+
+def test_yl7_games_of_the_third_tier_still_fix_a_deal_whole_and_play_to_a_fair_audit():
+    final, tables = read_one_by_one(THIRD)
+    assert dict(final.options)["tier"] == "casual-3" and not tables[-1].shares
+    assert not any(t.parts for t in tables)
+    assert PROTOCOL.phase(final) == "over" and PROTOCOL.audit(final).ok
+    for upto in range(1, len(tables), 37):
+        state, _ = truth_after(final, tables, upto)
+        seat = PROTOCOL.sender(tables[upto - 1])
+        if seat is not None:
+            device = PROTOCOL.Device(final, tables[upto - 1], None, seat, seeds(3)[seat])
+            assert PROTOCOL.seat_view(final, tables[upto - 1], device) == ENGINE.view(state, seat)
 
 
 def test_yl7_games_of_the_second_tier_still_open_with_seat_0_and_play_to_a_fair_audit():

@@ -21,10 +21,17 @@ Two ways of keying the draws, named by the record's tier:
   the last anchor was fixed, or fixed before it: no coalition short of all can steer it, as
   the last to join could with seat 0 under `casual-2` (for a game whose first moves do not
   already give such a round, as Tsuro's start marks do).
+- `casual-4` (late draws, one share per receiver): as `casual-2`, and with the start round
+  where the game asks for one (`start_round`), but a draw that gives hidden values to several
+  seats at once (a deal, tiles dealt round) is fixed one share at a time: each receiver's
+  share when that receiver must act on it, keyed up to its own next chain value, from what
+  the shares fixed before it left. So nobody but the receiver knows a share before the
+  receiver plays, where under `casual-2` the first receiver to act fixed every share.
 
 A game fills in four hooks besides its engine: `keyed`, `settled`, `draws` and `phase_of`
 (and, when its options need words in the record, `record_options` / `engine_options`); a
-game that plays `casual-2` also fills in `drawn`, `sees` and `masked`.
+game that plays `casual-2` also fills in `drawn`, `sees` and `masked`, and `casual-4` adds
+`reshared`.
 """
 from __future__ import annotations
 
@@ -37,8 +44,8 @@ from .clock import without_clock
 from .base import JOINING, OPENING, OVER, Cursor, Device, LinkProtocol, latest, spend
 from .fairplay import event_random
 
-TIER, CASUAL, LATE, ROUND = "tier", "casual", "casual-2", "casual-3"   # the record's tier marker
-START = "start"                          # the action of a start message (tier casual-3)
+TIER, CASUAL, LATE, ROUND, SHARES = "tier", "casual", "casual-2", "casual-3", "casual-4"
+START = "start"                          # the action of a start message (tiers casual-3, -4)
 PLACEHOLDER = b"not fixed yet"           # the key of a draw whose key values are not all out
 
 
@@ -55,8 +62,8 @@ class Table:
     width: int = 1                        # characters per message (the engine's token width)
     sent: tuple[int, ...] = ()            # messages sent per seat = its chain index
     senders: tuple[int, ...] = ()         # the sender of each message
-    late: bool = False                    # draws fixed late (tier casual-2)
-    # Tier casual-2 only:
+    late: bool = False                    # draws fixed late (tiers casual-2 to -4)
+    # Tiers casual-2 to -4 only:
     shown: tuple[bytes, ...] = ()         # the chain value each message showed
     moves: tuple = ()                     # each message's move
     base: object = None                   # settled state after the first `fixed` messages,
@@ -64,9 +71,14 @@ class Table:
     waiting: tuple = ()                   # (message, seats it gave hidden values) per draw
     unknown: tuple = ()                   # per seat, hidden values drawn but not fixed yet
     anchors: tuple[bytes, ...] = ()       # every seat's anchor, part of the deal's key
-    # Tier casual-3 only:
+    # Tiers casual-3 and casual-4 (where the game asks for a start round):
     starters: int = 0                     # start messages due before seat 0's first move
     round: tuple[bytes, ...] = ()         # the chain values they showed, part of the deal's key
+    # Tier casual-4 only:
+    shares: bool = False                  # a draw for several seats is fixed share by share
+    parts: tuple = ()                     # (message, ((seat, end), ...)): the first waiting
+                                          #   draw's shares fixed so far, in order, each keyed
+                                          #   from the values shown after it up to `end`
 
     @property
     def ends(self) -> range:
@@ -80,7 +92,7 @@ class Table:
 
     @property
     def starting(self) -> bool:
-        """Whether start messages are still due (tier casual-3)."""
+        """Whether start messages are still due (tiers casual-3, -4)."""
         return self.phase == OPENING and len(self.round) < self.starters
 
 
@@ -103,6 +115,7 @@ class CasualLink(LinkProtocol):
     engine = None
     tier = CASUAL                        # the tier new games are made in
     tiers = (CASUAL,)                    # the tiers this version can play
+    start_round = False                  # whether casual-4 games begin with a start round
     first_note = ""                      # `hidden_note` of a game in the first tier, if other
     Device = CasualDevice
     empty = Table()
@@ -148,6 +161,12 @@ class CasualLink(LinkProtocol):
         """Hook (casual-2): `seat`'s view without the values in `unknown` (drawn, with their
         repeats), whose draws are not fixed yet, saying under "waiting" what it leaves out
         (for `waiting_line`; a view before the deal says "undealt")."""
+        raise NotImplementedError
+
+    def reshared(self, state, order: list[tuple[int, bytes]]):
+        """Hook (casual-4): `state` after a draw that gave hidden values to several seats, each
+        seat's share dealt again, in `order` (seat, key), from what the earlier shares left
+        and its own key; the same number of values each, `drawn` telling the new ones."""
         raise NotImplementedError
 
     def record_options(self, options: dict) -> dict:
@@ -197,9 +216,10 @@ class CasualLink(LinkProtocol):
         return Table(phase=OPENING if everyone else JOINING, players=players,
                      options=tuple(sorted(self._engine_options(record).items())),
                      width=self.engine.token_width, sent=(0,) * players,
-                     late=tier in (LATE, ROUND),
+                     late=tier in (LATE, ROUND, SHARES), shares=tier == SHARES,
                      anchors=tuple(s.anchor for s in record.seats),
-                     starters=max(0, players - 2) if tier == ROUND else 0)
+                     starters=max(0, players - 2) if tier == ROUND or (
+                         tier == SHARES and self.start_round) else 0)
 
     def deal(self, ctx: bytes, table: Table, opening: tuple[bytes, ...]):
         """The engine's start keyed from chain values: in tier casual seat 0's first one and
@@ -240,7 +260,7 @@ class CasualLink(LinkProtocol):
         return replace(table, phase=self.phase_of(state), state=state, sent=sent,
                        senders=table.senders + (seat,))
 
-    # Tier casual-3: the start round.
+    # Tiers casual-3 and -4: the start round.
 
     def _read_start(self, table: Table, cursor: Cursor, sent, value: bytes) -> Table:
         """A start message: nothing but its sender's chain value, kept for the deal's key."""
@@ -253,7 +273,7 @@ class CasualLink(LinkProtocol):
     def start_token(table: Table) -> str:
         return "_" * table.width
 
-    # Tier casual-2: draws fixed late.
+    # Tiers casual-2 to -4: draws fixed late.
 
     def _read_late(self, table: Table, cursor: Cursor, record, sent, value: bytes) -> Table:
         """Fix the draws the sender acts on now, keyed up to the value it shows, then play its
@@ -285,30 +305,56 @@ class CasualLink(LinkProtocol):
     def _walk(self, ctx: bytes, table: Table, through: int) -> Table:
         """Replay every message after the fixed ones. The deal and the draws of messages up to
         `through` are keyed from the values shown after them (the deal: from the first
-        message on) and become fixed; later draws are made with the placeholder key and wait."""
+        message on) and become fixed; later draws are made with the placeholder key and wait.
+        In casual-4 a draw for several seats at `through` is fixed only for the seats the
+        mover acts on (`_shared`)."""
         shown, players = table.shown, table.players
-        state, base, fixed = table.base, table.base, table.fixed
+        state, base, fixed, parts = table.base, table.base, table.fixed, ()
         waiting, unknown = [], [()] * players
         if state is None and through >= -1:
             state = base = self.deal(ctx, table, table.anchors + table.round + shown)
         elif state is None:
             state = self._placeholder_deal(table)
             waiting.append((-1, frozenset(range(players))))
+        seen = self.sees(table.state) if table.shares else frozenset()
         for m in range(fixed, len(table.moves)):
             move, now = table.moves[m], m <= through
             if self.draws(move):
                 key = event_random(ctx, f"draw {m}", shown[m + 1:]) if now else PLACEHOLDER
                 state = self.keyed(state, key)
             state = self.settled(self.engine.apply(state, move))
-            if now:
+            got = self.drawn(state) if self.draws(move) else ((),) * players
+            late = frozenset(s for s, g in enumerate(got) if g and not now)
+            if table.shares and sum(1 for g in got if g) > 1:
+                state, ends, late = self._shared(ctx, table, state, m, through, seen)
+                got = self.drawn(state)
+                if ends and late:
+                    parts = (m, ends)
+            if now and not late:
                 base, fixed = state, m + 1
                 continue
-            got = self.drawn(state) if self.draws(move) else ((),) * players
-            unknown = [u + tuple(g) for u, g in zip(unknown, got)]
-            if self.draws(move):
-                waiting.append((m, frozenset(s for s, g in enumerate(got) if g)))
+            unknown = [u + (tuple(g) if s in late else ()) for s, (u, g)
+                       in enumerate(zip(unknown, got))]
+            if late:
+                waiting.append((m, late))
         return replace(table, state=state, base=base, fixed=fixed, waiting=tuple(waiting),
-                       unknown=tuple(unknown))
+                       unknown=tuple(unknown), parts=parts)
+
+    def _shared(self, ctx: bytes, table: Table, state, m: int, through: int, seen: frozenset):
+        """Casual-4: the draw of message `m`, which gave several seats hidden values, dealt
+        again share by share. The shares fixed before keep their place and key; a draw before
+        `through` is fixed whole, the one at `through` for the seats in `seen`, each new share
+        keyed from the values shown after `m` up to the last. Returns the state, the fixed
+        shares as (seat, end) in order and the seats whose shares wait."""
+        ends = dict(table.parts[1]) if table.parts and table.parts[0] == m else {}
+        receivers = [s for s, got in enumerate(self.drawn(state)) if got]
+        for seat in receivers:
+            if seat not in ends and (m < through or (m == through and seat in seen)):
+                ends[seat] = len(table.shown)
+        rest = [s for s in receivers if s not in ends]
+        order = [(s, event_random(ctx, f"draw {m} seat {s}", table.shown[m + 1:end]))
+                 for s, end in ends.items()] + [(s, PLACEHOLDER) for s in rest]
+        return self.reshared(state, order), tuple(ends.items()), frozenset(rest)
 
     def own_table(self, record, table: Table, device) -> Table:
         """The table as `device`'s seat knows it: on its turn, with the draws it acts on fixed

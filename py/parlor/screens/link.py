@@ -204,7 +204,7 @@ def waiting_card(session, phase, actions) -> str:
                  "game starts when every seat is taken.")
     elif phase == protocol.JOINING:
         text = _("This game is waiting for its players.")
-    elif START in actions:                   # a start message (tier casual-3)
+    elif START in actions:                   # a start message (tiers casual-3, -4)
         text = _("Everyone has joined. Add your secret to the deal and send the link on: what "
                  "is dealt is drawn from every player's secret, so no group of players can "
                  "steer it.")

@@ -2,10 +2,11 @@
 
 The protocol is numbered L1.. in seeds/tsuro.md ("Play by link"); comments cite it. It is
 parlor.links.casual's engine-driven protocol for 2 to 8 seats: one message per move token
-(L4). New games are made in the tier `casual-2`: the hands are dealt once every seat has
+(L4). New games are made in the tier `casual-4`: the hands are dealt once every seat has
 chosen its start mark (L5) and each draw is fixed when a seat that receives it must play,
-from the chain values shown after the move that caused it (L6). Games of the first tier
-(`casual`) still play as they began (L16). `hidden_note` tells the players what this tier
+from the chain values shown after the move that caused it, tiles dealt round to several
+players one share at a time (L6). Games of the earlier tiers (`casual`, `casual-2`) still
+play as they began (L16). `hidden_note` tells the players what this tier
 hides and how.
 """
 from __future__ import annotations
@@ -15,7 +16,7 @@ from dataclasses import replace
 from ...engine.protocol import MalformedMove
 from ...engine.rng import shuffled
 from ...i18n import N_, _, ngettext
-from ...links.casual import CASUAL, LATE, CasualLink
+from ...links.casual import CASUAL, LATE, SHARES, CasualLink
 from .rules import ENGINE, Pick, Place, State
 from .rules import _phase as engine_phase
 
@@ -27,7 +28,7 @@ _PHASES = {"start": STARTING, "play": PLAYING, "exchange": EXCHANGING, "over": "
 class TsuroLink(CasualLink):
     game = "tsuro"
     engine = ENGINE
-    tier, tiers = LATE, (CASUAL, LATE)
+    tier, tiers = SHARES, (CASUAL, LATE, SHARES)
     STARTING, PLAYING, EXCHANGING = STARTING, PLAYING, EXCHANGING
     # Shown on the link screen, translated there.
     # Translators: Tsuro by link: how safe the players' hands are in this kind of game.
@@ -65,6 +66,19 @@ class TsuroLink(CasualLink):
     def drawn(self, state: State) -> tuple:
         """The tiles each seat drew on the last move (L6)."""
         return state.drawn or ((),) * state.players
+
+    def reshared(self, state: State, order: list) -> State:
+        """Tiles dealt to several players by one move, dealt again player by player in
+        `order`, each share from what the earlier left (L6)."""
+        drawn = list(state.drawn)
+        pool = sorted(state.pile + tuple(t for share in drawn for t in share))
+        hands = list(state.hands)
+        for seat, key in order:
+            share = tuple(sorted(shuffled(pool, key, "tsuro", "share")[:len(drawn[seat])]))
+            pool = [t for t in pool if t not in share]
+            hands[seat] = tuple(sorted(set(hands[seat]) - set(drawn[seat]) | set(share)))
+            drawn[seat] = share
+        return replace(state, hands=tuple(hands), pile=tuple(pool), drawn=tuple(drawn))
 
     def sees(self, state: State) -> frozenset:
         """Nobody's tiles during the start marks; then the mover's, and during a bonus exchange

@@ -2,12 +2,12 @@
 
 The protocol is numbered YL1.. in seeds/tyros.md ("Play by link"). It is
 parlor.links.casual's engine-driven protocol for 3 or 4 seats: one message per move token
-(YL2). New games are made in the tier `casual-3`: once every seat is taken, the seats that
+(YL2). New games are made in the tier `casual-4`: once every seat is taken, the seats that
 joined before the last one send a start message each, and the setup and first deal are keyed
 from every anchor, those values and seat 0's first chain value (YL3); each later draw is keyed
 from the chain values shown after the message that caused it, fixed when a seat that received
-it is next to move (YL4). Games of the earlier tiers (`casual`, `casual-2`) still play as
-they began (YL7). A trade is two messages of the proposer (the offer, whose cards are steps of
+it is next to move, the deal at the end of a turn one share at a time (YL4). Games of the
+earlier tiers (`casual`, `casual-2`, `casual-3`) still play as they began (YL7). A trade is two messages of the proposer (the offer, whose cards are steps of
 the same link) and one of the partner (YL5).
 """
 from __future__ import annotations
@@ -19,8 +19,8 @@ from ...engine.protocol import MalformedMove, MoveError, Replay
 from ...engine.rng import shuffled
 from ...i18n import N_, _, ngettext
 from ...links.base import JOINING, OVER, IllegalMove
-from ...links.casual import CASUAL, LATE, ROUND, CasualLink
-from .rules import ENGINE, Cards, Exchange, Pass, State, Tile, Under
+from ...links.casual import CASUAL, LATE, ROUND, SHARES, CasualLink
+from .rules import ENGINE, Cards, Exchange, Pass, State, Tile, Under, add, counts, sub
 
 TILES, PRESET = "tiles_per_player", "preset_start"
 READ_KEEP = 64                  # tables kept to read a longer record from (YL2)
@@ -31,7 +31,8 @@ RECORD_TILES, RECORD_PRESET = "tiles", "preset"     # kept only when not the def
 class TyrosLink(CasualLink):
     game = "tyros"
     engine = ENGINE
-    tier, tiers = ROUND, (CASUAL, LATE, ROUND)
+    tier, tiers = SHARES, (CASUAL, LATE, ROUND, SHARES)
+    start_round = True
     # Translators: Tyros by link: how safe the players' hands are in this kind of game.
     hidden_note = N_("Hands are hidden from view, not cryptographically: anyone who decodes the "
                      "links could work out a card or tile once it is drawn. But nobody can "
@@ -82,6 +83,21 @@ class TyrosLink(CasualLink):
         """Tiles and exchanges draw; a pass may end the actions and a kept hand the turn, and
         the next deal follows (YL4)."""
         return isinstance(move, (Tile, Under, Exchange, Pass, Cards))
+
+    def reshared(self, state: State, order: list) -> State:
+        """The deal at the end of a turn, the one draw that gives several seats cards, dealt
+        again seat by seat in `order`, each share from what the earlier left (YL4)."""
+        drawn = list(state.drawn)
+        pool = sorted(state.deck + tuple(c for share in drawn for _kind, c in share))
+        hands = list(state.hands)
+        for seat, key in order:
+            share = sorted(shuffled(pool, key, "tyros", "share")[:len(drawn[seat])])
+            for card in share:
+                pool.remove(card)
+            old = counts(c for _kind, c in drawn[seat])
+            hands[seat] = add(sub(hands[seat], old), counts(share))
+            drawn[seat] = tuple(("card", c) for c in share)
+        return replace(state, hands=tuple(hands), deck=tuple(pool), drawn=tuple(drawn))
 
     def phase_of(self, state: State) -> str:
         return state.phase
