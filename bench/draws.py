@@ -1,17 +1,21 @@
-"""When the draws of a game by link become known, in the tier of late draws (casual-2/-3).
+"""When the draws of a game by link become known, in the tiers of late draws (casual-2 to -4).
 
 Run with `.venv/bin/python bench/draws.py`. Plays whole games by link as bench/links.py does
 (Tsuro with random legal actions, Tyros with the computer's choices) and reads each final link
 one message at a time. A drawn card or tile is fixed by a later message (seeds/tsuro.md L6,
-seeds/tyros.md YL4). Fixed by its receiver's own next message, nobody but the receiver knows
-it before the receiver plays. Fixed by another seat's message (tiles dealt round after the
-Tsuro pile ran dry, Tyros's tile phase and end-of-turn deal), the seats that sent the messages
-in between could work it out together a little before its receiver plays: the gap that
-seeds/fair-play.md lists under "Known gaps". The deal at the start is left out. Prints one
-line per game and kind of value (cards, tiles), then one JSON object
-{setup: {kind: {"drawn", "own", "early", "open"}}} (values drawn after the deal; fixed by
-the receiver's own message; fixed earlier by another seat's message; never fixed, the game
-having ended first) as the last line.
+seeds/tyros.md YL4), in the tier new games are made in (casual-4: each share of a draw for
+several seats fixed apart). Fixed by its receiver's own next message, nobody but the receiver
+knows it before the receiver plays. Fixed by another seat's message while its receiver is
+still in the game (in Tyros, when a trade's partner answers out of turn and a draw it acts on
+came from what an earlier one left), the seats that sent the messages in between could work
+it out together a little before its receiver plays: the gap that seeds/fair-play.md lists
+under "Known gaps". A Tsuro tile fixed after its receiver went out is never played and goes
+back to the pile (counted as "out": its receiver is out once the fixing message is played).
+The deal at the start is left out. Prints one line per game and kind of
+value (cards, tiles), then one JSON object {setup: {kind: {"drawn", "own", "early", "out",
+"open"}}} (values drawn after the deal; fixed by the receiver's own message; fixed earlier
+by another seat's message; fixed after the receiver went out; never fixed, the game having
+ended first) as the last line.
 """
 from __future__ import annotations
 
@@ -44,8 +48,8 @@ def waiting(table, seat: int) -> Counter:
 
 
 def when_fixed(protocol, record) -> dict:
-    """Count each value drawn after the deal, by kind, by who fixed it: its receiver or
-    another seat."""
+    """Count each value drawn after the deal, by kind, by who fixed it: its receiver, another
+    seat, or another seat once the receiver was out."""
     values = protocol.values(record)
     table, cursor = protocol.start(record), protocol.Cursor(record.moves)
     counts = defaultdict(Counter)
@@ -62,7 +66,9 @@ def when_fixed(protocol, record) -> dict:
             fixed = waiting(before, seat) + drawn - waiting(table, seat)
             for kind in drawn | fixed:
                 counts[kind]["drawn"] += drawn[kind]
-                counts[kind]["own" if seat == fixer else "early"] += fixed[kind]
+                who = "own" if seat == fixer else \
+                    "early" if protocol.in_play(table, seat) else "out"
+                counts[kind][who] += fixed[kind]
     return counts
 
 
@@ -78,13 +84,15 @@ def main() -> None:
         name = f"{game}-{players}"
         figures[name] = {}
         for kind, counts in sorted(total.items()):
-            counts["open"] = counts["drawn"] - counts["own"] - counts["early"]
-            figures[name][kind] = {key: counts[key] for key in ("drawn", "own", "early", "open")}
+            counts["open"] = counts["drawn"] - counts["own"] - counts["early"] - counts["out"]
+            figures[name][kind] = {key: counts[key]
+                                   for key in ("drawn", "own", "early", "out", "open")}
             share = {key: f"{100 * counts[key] / counts['drawn']:.1f} %" if counts["drawn"]
-                     else "-" for key in ("own", "early", "open")}
+                     else "-" for key in ("own", "early", "out", "open")}
             print(f"{name}, {kind}s: {counts['drawn']} drawn in {GAMES} games; fixed by the "
                   f"receiver's own move {share['own']}, earlier by another seat's "
-                  f"{share['early']}, never {share['open']}", flush=True)
+                  f"{share['early']}, after the receiver went out {share['out']}, never "
+                  f"{share['open']}", flush=True)
     print(json.dumps(figures))
 
 
