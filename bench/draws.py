@@ -3,19 +3,18 @@
 Run with `.venv/bin/python bench/draws.py`. Plays whole games by link as bench/links.py does
 (Tsuro with random legal actions, Tyros with the computer's choices) and reads each final link
 one message at a time. A drawn card or tile is fixed by a later message (seeds/tsuro.md L6,
-seeds/tyros.md YL4), in the tier new games are made in (casual-4: each share of a draw for
-several seats fixed apart). Fixed by its receiver's own next message, nobody but the receiver
-knows it before the receiver plays. Fixed by another seat's message while its receiver is
-still in the game (in Tyros, when a trade's partner answers out of turn and a draw it acts on
-came from what an earlier one left), the seats that sent the messages in between could work
-it out together a little before its receiver plays: the gap that seeds/fair-play.md lists
-under "Known gaps". A Tsuro tile fixed after its receiver went out is never played and goes
-back to the pile (counted as "out": its receiver is out once the fixing message is played).
-The deal at the start is left out. Prints one line per game and kind of
-value (cards, tiles), then one JSON object {setup: {kind: {"drawn", "own", "early", "out",
-"open"}}} (values drawn after the deal; fixed by the receiver's own message; fixed earlier
-by another seat's message; fixed after the receiver went out; never fixed, the game having
-ended first) as the last line.
+seeds/tyros.md YL4), in the tier new games are made in (casual-4: each seat's share of a draw
+fixed apart). Fixed by its receiver's own next message, nobody but the receiver knows it
+before the receiver plays. Fixed by another seat's message while its receiver is still in the
+game (a share drawn before the pile grew again, fixed for a later one: seeds/fair-play.md,
+"Known gaps"), the seats that sent the messages in between could work it out together a
+little before its receiver plays. A Tsuro tile fixed by another seat once its receiver is
+out (after the fixing message) is never played and goes back to the pile: counted as "out".
+The deal at the start is left out. Prints one line per game and kind of value (cards,
+tiles), then one JSON object {setup: {kind: {"drawn", "own", "early", "out", "open"}}}
+(values drawn after the deal; fixed by the receiver's own message; fixed earlier by another
+seat's message; fixed after the receiver went out; never fixed, the game having ended
+first) as the last line.
 """
 from __future__ import annotations
 

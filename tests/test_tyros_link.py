@@ -1,5 +1,6 @@
 """Tyros by link (seeds/tyros.md, "Play by link", YL1-YL6): three devices that share link
 text only play a short whole game with a refused and an accepted trade."""
+from collections import Counter
 from dataclasses import replace
 from functools import lru_cache
 
@@ -9,12 +10,13 @@ from parlor.engine.rng import derive, shuffled
 from parlor.links.fairplay import event_random
 from parlor.games.tyros.link import PROTOCOL, TyrosLink
 from parlor.games.tyros.rules import (ACCEPT, ACTIONS, CARDS, ENGINE, KEEPING, PASS, REFUSE,
-                                      TILES, Offer, mine)
+                                      TILES, Offer, add, counts, mine, sub)
 from parlor.links.base import SEED
 from parlor.links.casual import START
 from parlor.links.record import decode, encode
 
 import linktools
+import sharing
 
 NAMES = ("Ann", "Bob", "Cy")
 FIRST = TyrosLink()                     # makes games of the first tier, which still play (YL7)
@@ -250,29 +252,35 @@ def read_one_by_one(maker=PROTOCOL):
     return final, tables[tables[-1].starters:]
 
 
-def share_fixings(tables, m: int, receivers) -> dict:
-    """Tier casual-4: for the deal of message m, the message that fixed each receiver's share,
-    in the order they were fixed: the parts the tables kept, then the rest together, in seat
-    order, at the message that fixed the draw whole."""
-    ends = {}
-    for j, table in enumerate(tables):
-        if table.fixed > m:
-            return {**ends, **{s: j for s in receivers if s not in ends}}
-        if table.parts and table.parts[0] == m:
-            ends = {seat: end - 1 for seat, end in table.parts[1]}
-    return ends
+def deal_of(final, tables):
+    """The settled start of YL3: keyed from every anchor, the start messages' values and
+    seat 0's first, seat 0 the first player."""
+    anchors = tuple(s.anchor for s in final.seats)
+    deal = event_random(final.context, "deal", anchors + tables[-1].round + tables[-1].shown[:1])
+    return replace(PROTOCOL.settled(ENGINE.initial(deal, len(final.seats), {})), first=0)
+
+
+@lru_cache(maxsize=None)
+def share_fixings(maker=PROTOCOL) -> dict:
+    """Tier casual-4, by the oracle of tests/sharing.py: (message, seat) -> (the message that
+    fixed the share, its values)."""
+    final, tables = read_one_by_one(maker)
+    return sharing.fixings(PROTOCOL, final.context, deal_of(final, tables), tables[-1].moves,
+                           tables[-1].shown, PROTOCOL.sees)
 
 
 def truth_after(final, tables, upto: int):
-    """The hot-seat state after `upto` messages, each draw keyed by the rule of YL3/YL4 from
-    the chain values shown after its message up to the one whose reading fixed it; in tier
-    casual-4, a deal's shares each from the values up to the message that fixed it."""
+    """The hot-seat state after `upto` messages: in tier casual-4 every share holding the
+    values the oracle fixed for it (YL4); before, each draw keyed whole by the rule of
+    casual-3 from the chain values shown after its message up to the one whose reading fixed
+    it."""
+    if tables[-1].shares:
+        return sharing.play(PROTOCOL, deal_of(final, tables), tables[-1].moves[:upto],
+                            share_fixings())[0]
     shown = tables[-1].shown
     fixed_at = {m: next((j for j, t in enumerate(tables) if t.fixed > m), None)
                 for m in range(len(shown))}
-    anchors = tuple(s.anchor for s in final.seats)
-    deal = event_random(final.context, "deal", anchors + tables[-1].round + shown[:1])
-    state = replace(ENGINE.initial(deal, len(final.seats), {}), first=0)
+    state = deal_of(final, tables)
     for m, move in enumerate(tables[-1].moves[:upto]):
         if PROTOCOL.draws(move) and fixed_at[m] is not None:
             key = event_random(final.context, f"draw {m}", shown[m + 1:fixed_at[m] + 1])
@@ -280,28 +288,21 @@ def truth_after(final, tables, upto: int):
                             pile=tuple(shuffled(sorted(state.pile), key, "tyros", "pile")),
                             seed=key)
         state = ENGINE.apply(state, move)
-        receivers = [s for s, got in enumerate(state.drawn) if got]
-        if tables[-1].shares and len(receivers) > 1:
-            ends = share_fixings(tables, m, receivers)
-            order = [(s, event_random(final.context, f"draw {m} seat {s}", shown[m + 1:j + 1]))
-                     for s, j in ends.items()]
-            state = PROTOCOL.reshared(state, order + [(s, b"any") for s in receivers
-                                                      if s not in ends])
-    return state, fixed_at
+    return state
 
 
 def test_yl4_no_player_alone_knows_a_draw_while_choosing_the_move_that_causes_it():
-    """Every draw is fixed by a later message, keyed from the values shown after its own, and
-    among them one of another seat: the sender could not compute it when it chose."""
+    """Every share of a draw is fixed by a later message, keyed from the values shown after
+    its own, and among them one of another seat: the sender could not compute it when it
+    chose."""
     final, tables = read_one_by_one()
     senders = tables[-1].senders[tables[-1].starters:]
-    _, fixed_at = truth_after(final, tables, 0)
-    drawing = [m for m, move in enumerate(tables[-1].moves) if PROTOCOL.draws(move)]
-    fixed = [m for m in drawing if fixed_at[m] is not None]
-    assert len(fixed) > 20 and len(fixed) >= 0.9 * len(drawing), "the last ones may never be"
-    for m in fixed:
-        assert fixed_at[m] > m
-        assert set(senders[m + 1:fixed_at[m] + 1]) - {senders[m]}, m
+    fixed = share_fixings()
+    drawn = sharing.play(PROTOCOL, deal_of(final, tables), tables[-1].moves, fixed)[1]
+    assert len(fixed) > 30 and len(fixed) >= 0.9 * len(drawn), "the last ones may never be"
+    for (m, _seat), (j, _values) in fixed.items():
+        assert j > m
+        assert set(senders[m + 1:j + 1]) - {senders[m]}, m
 
 
 def test_yl4_the_seat_to_move_sees_the_draws_the_rule_gives_it():
@@ -312,7 +313,7 @@ def test_yl4_the_seat_to_move_sees_the_draws_the_rule_gives_it():
     _, devices, _ = game()
     checked = masked = lines = seen = 0
     for upto in range(1, len(tables), 3):
-        state, _ = truth_after(final, tables, upto)
+        state = truth_after(final, tables, upto)
         table = tables[upto - 1]
         for player in devices:
             device = PROTOCOL.Device(final, table, None, player.seat, player.seed)
@@ -342,43 +343,50 @@ def test_yl7_games_of_the_first_tier_still_play_to_a_fair_audit_and_say_what_the
     assert PROTOCOL.note(final) == PROTOCOL.first_note != PROTOCOL.note(decode(game()[0][-1][0]))
 
 
-def test_yl4_each_share_of_a_deal_is_fixed_by_its_receiver_s_own_message():
-    """Tier casual-4: a deal at the end of a turn gives every player cards; each share is
-    fixed by the next message of its receiver, keyed up to that message's value, so no group
-    of the other players knows it before the receiver plays."""
+def test_yl4_each_share_is_fixed_by_its_receiver_s_own_next_message():
+    """Tier casual-4: each seat's share of a draw (the deal at the end of a turn gives every
+    player one) is fixed by its receiver's next message, keyed up to that message's value,
+    so no group of the other players knows it before the receiver plays."""
     final, tables = read_one_by_one()
     senders = tables[-1].senders[tables[-1].starters:]
-    deals = own = 0
-    for m, move in enumerate(tables[-1].moves):
-        state = truth_after(final, tables, m + 1)[0]
-        receivers = [s for s, got in enumerate(state.drawn) if got]
-        if len(receivers) < 2:
-            continue
-        deals += 1
-        ends = share_fixings(tables, m, receivers)
-        assert list(ends) == sorted(ends, key=ends.get), "shares are dealt in the order fixed"
-        for seat, j in ends.items():
-            assert senders[j] == seat and senders[m + 1:j].count(seat) == 0, (m, seat)
-            own += 1
-    assert deals >= 3 and own >= 3 * deals - 3
+    fixed = share_fixings()
+    deals = {m for m, _s in fixed if sum(1 for k, _s in fixed if k == m) == 3}
+    assert len(deals) >= 3
+    for (m, seat), (j, _values) in fixed.items():
+        assert senders[j] == seat and seat not in senders[m + 1:j], (m, seat)
 
 
-def test_yl4_a_share_follows_its_receiver_s_secret_and_the_shares_fixed_before_it():
-    """The share of a seat changes with the key that seat fixes it by; the shares fixed before
-    it keep theirs, and every share keeps its size and comes from the deck and discards."""
+def test_yl4_the_tables_fix_the_shares_the_oracle_fixes():
+    """Read message by message, a table keeps open exactly the shares the oracle has not
+    fixed yet, and the values it keeps for the others are those the oracle gives them."""
     final, tables = read_one_by_one()
-    m = next(m for m, move in enumerate(tables[-1].moves) if len(
-        [g for g in truth_after(final, tables, m + 1)[0].drawn if g]) > 2)
-    state = truth_after(final, tables, m)[0]
-    after = ENGINE.apply(state, tables[-1].moves[m])
-    pool = sorted(after.deck + tuple(c for share in after.drawn for _k, c in share))
-    base = PROTOCOL.reshared(after, [(0, b"a"), (1, b"b"), (2, b"c")])
-    other = PROTOCOL.reshared(after, [(0, b"a"), (1, b"x"), (2, b"c")])
-    assert base.drawn[0] == other.drawn[0] and base.drawn[1] != other.drawn[1]
-    for dealt in (base, other):
-        assert [len(g) for g in dealt.drawn] == [len(g) for g in after.drawn]
-        assert sorted(dealt.deck + tuple(c for share in dealt.drawn for _k, c in share)) == pool
-        assert sum(map(sum, dealt.hands)) == sum(map(sum, after.hands))
+    fixed = share_fixings()
+    drawn = sharing.play(PROTOCOL, deal_of(final, tables), tables[-1].moves, fixed)[1]
+    for j, table in enumerate(tables):
+        assert {(m, s) for m, seats in table.waiting for s in seats} == {
+            x for x in drawn if x[0] <= j and (x not in fixed or fixed[x][0] > j)}
+        for m, seat, values in table.parts:
+            assert fixed[m, seat][1] == values and fixed[m, seat][0] <= j
+
+
+def test_yl4_a_share_comes_from_the_pool_and_reassigned_keeps_every_count():
+    """Dealt again, the shares of a deal keep their sizes, come from the deck and the cards
+    drawn, and leave every hand's other cards alone."""
+    final, tables = read_one_by_one()
+    m = next(m for m, move in enumerate(tables[-1].moves)
+             if sum(1 for g in truth_after(final, tables, m + 1).drawn if g) == 3)
+    after = ENGINE.apply(truth_after(final, tables, m), tables[-1].moves[m])
+    pool = Counter(PROTOCOL.pool(after))
+    dealt, free = {}, Counter(pool)
+    for seat, key in ((2, b"a"), (0, b"b"), (1, b"c")):
+        dealt[seat] = sharing.pick(PROTOCOL, free, after.drawn[seat], key)
+        free -= Counter(dealt[seat])
+    again = PROTOCOL.reassigned(after, dealt)
+    assert [len(g) for g in again.drawn] == [len(g) for g in after.drawn]
+    assert Counter(PROTOCOL.pool(again)) == pool and again.drawn[0] == dealt[0]
+    for seat in range(3):
+        kept = sub(after.hands[seat], counts(c for _k, c in after.drawn[seat]))
+        assert again.hands[seat] == add(kept, counts(c for _k, c in dealt[seat]))
 
 
 def test_yl7_games_of_the_third_tier_still_fix_a_deal_whole_and_play_to_a_fair_audit():
@@ -387,7 +395,7 @@ def test_yl7_games_of_the_third_tier_still_fix_a_deal_whole_and_play_to_a_fair_a
     assert not any(t.parts for t in tables)
     assert PROTOCOL.phase(final) == "over" and PROTOCOL.audit(final).ok
     for upto in range(1, len(tables), 37):
-        state, _ = truth_after(final, tables, upto)
+        state = truth_after(final, tables, upto)
         seat = PROTOCOL.sender(tables[upto - 1])
         if seat is not None:
             device = PROTOCOL.Device(final, tables[upto - 1], None, seat, seeds(3)[seat])

@@ -21,17 +21,17 @@ Two ways of keying the draws, named by the record's tier:
   the last anchor was fixed, or fixed before it: no coalition short of all can steer it, as
   the last to join could with seat 0 under `casual-2` (for a game whose first moves do not
   already give such a round, as Tsuro's start marks do).
-- `casual-4` (late draws, one share per receiver): as `casual-2`, and with the start round
-  where the game asks for one (`start_round`), but a draw that gives hidden values to several
-  seats at once (a deal, tiles dealt round) is fixed one share at a time: each receiver's
-  share when that receiver must act on it, keyed up to its own next chain value, from what
-  the shares fixed before it left. So nobody but the receiver knows a share before the
-  receiver plays, where under `casual-2` the first receiver to act fixed every share.
+- `casual-4` (shares): as `casual-2`, with the start round where the game asks for one
+  (`start_round`), but the values a draw gives each seat are a share fixed when that seat
+  must act on it, keyed up to its own next chain value, from the pile as the draws since the
+  last reshuffle found it less the shares fixed before (parlor.links.shares). So nobody but
+  the receiver knows a share before the receiver plays, where under `casual-2` a draw was
+  fixed whole, with every draw before it, by the first receiver to act.
 
 A game fills in four hooks besides its engine: `keyed`, `settled`, `draws` and `phase_of`
 (and, when its options need words in the record, `record_options` / `engine_options`); a
 game that plays `casual-2` also fills in `drawn`, `sees` and `masked`, and `casual-4` adds
-`reshared`.
+`pool` and `reassigned` (and `kind`).
 """
 from __future__ import annotations
 
@@ -40,6 +40,7 @@ from dataclasses import dataclass, replace
 from .. import catalog
 from ..engine.protocol import MalformedMove
 from ..i18n import N_, _, language
+from . import shares
 from .clock import without_clock
 from .base import JOINING, OPENING, OVER, Cursor, Device, LinkProtocol, latest, spend
 from .fairplay import event_random
@@ -75,10 +76,9 @@ class Table:
     starters: int = 0                     # start messages due before seat 0's first move
     round: tuple[bytes, ...] = ()         # the chain values they showed, part of the deal's key
     # Tier casual-4 only:
-    shares: bool = False                  # a draw for several seats is fixed share by share
-    parts: tuple = ()                     # (message, ((seat, end), ...)): the first waiting
-                                          #   draw's shares fixed so far, in order, each keyed
-                                          #   from the values shown after it up to `end`
+    shares: bool = False                  # each seat's share of a draw is fixed apart
+    parts: tuple = ()                     # (message, seat, values): the shares fixed after
+                                          #   `fixed`, in the order they were fixed
 
     @property
     def ends(self) -> range:
@@ -163,11 +163,20 @@ class CasualLink(LinkProtocol):
         (for `waiting_line`; a view before the deal says "undealt")."""
         raise NotImplementedError
 
-    def reshared(self, state, order: list[tuple[int, bytes]]):
-        """Hook (casual-4): `state` after a draw that gave hidden values to several seats, each
-        seat's share dealt again, in `order` (seat, key), from what the earlier shares left
-        and its own key; the same number of values each, `drawn` telling the new ones."""
+    def pool(self, state) -> tuple:
+        """Hook (casual-4): after a move that drew, the hidden values it drew from: what is
+        left to draw and what it drew."""
         raise NotImplementedError
+
+    def reassigned(self, state, dealt: dict):
+        """Hook (casual-4): `state` with each seat in `dealt` holding the values given there
+        instead of those the last move drew it (back to where they were drawn from), and
+        `drawn` telling the new ones."""
+        raise NotImplementedError
+
+    def kind(self, value):
+        """Hook (casual-4): which pile a hidden value is drawn from (default: one pile)."""
+        return None
 
     def record_options(self, options: dict) -> dict:
         """Engine options as the record keeps them (strings); default: none kept."""
@@ -282,9 +291,13 @@ class CasualLink(LinkProtocol):
         table = replace(table, shown=table.shown + (value,))
         if table.state is None:
             table = self._opening(table)
-        through = self._through(table)
         move = self.engine.decode("".join(cursor.take() for _n in range(table.width)))
-        table = self._walk(record.context, replace(table, moves=table.moves + (move,)), through)
+        if table.shares:
+            table = shares.walk(self, record.context, replace(table, moves=table.moves + (move,)),
+                                self.sees(table.state), len(table.moves), PLACEHOLDER)
+        else:
+            table = self._walk(record.context, replace(table, moves=table.moves + (move,)),
+                               self._through(table))
         return replace(table, phase=self.phase_of(table.state), sent=sent,
                        senders=table.senders + (seat,))
 
@@ -305,56 +318,30 @@ class CasualLink(LinkProtocol):
     def _walk(self, ctx: bytes, table: Table, through: int) -> Table:
         """Replay every message after the fixed ones. The deal and the draws of messages up to
         `through` are keyed from the values shown after them (the deal: from the first
-        message on) and become fixed; later draws are made with the placeholder key and wait.
-        In casual-4 a draw for several seats at `through` is fixed only for the seats the
-        mover acts on (`_shared`)."""
+        message on) and become fixed; later draws are made with the placeholder key and wait."""
         shown, players = table.shown, table.players
-        state, base, fixed, parts = table.base, table.base, table.fixed, ()
+        state, base, fixed = table.base, table.base, table.fixed
         waiting, unknown = [], [()] * players
         if state is None and through >= -1:
             state = base = self.deal(ctx, table, table.anchors + table.round + shown)
         elif state is None:
             state = self._placeholder_deal(table)
             waiting.append((-1, frozenset(range(players))))
-        seen = self.sees(table.state) if table.shares else frozenset()
         for m in range(fixed, len(table.moves)):
             move, now = table.moves[m], m <= through
             if self.draws(move):
                 key = event_random(ctx, f"draw {m}", shown[m + 1:]) if now else PLACEHOLDER
                 state = self.keyed(state, key)
             state = self.settled(self.engine.apply(state, move))
-            got = self.drawn(state) if self.draws(move) else ((),) * players
-            late = frozenset(s for s, g in enumerate(got) if g and not now)
-            if table.shares and sum(1 for g in got if g) > 1:
-                state, ends, late = self._shared(ctx, table, state, m, through, seen)
-                got = self.drawn(state)
-                if ends and late:
-                    parts = (m, ends)
-            if now and not late:
+            if now:
                 base, fixed = state, m + 1
                 continue
-            unknown = [u + (tuple(g) if s in late else ()) for s, (u, g)
-                       in enumerate(zip(unknown, got))]
-            if late:
-                waiting.append((m, late))
+            got = self.drawn(state) if self.draws(move) else ((),) * players
+            unknown = [u + tuple(g) for u, g in zip(unknown, got)]
+            if self.draws(move):
+                waiting.append((m, frozenset(s for s, g in enumerate(got) if g)))
         return replace(table, state=state, base=base, fixed=fixed, waiting=tuple(waiting),
-                       unknown=tuple(unknown), parts=parts)
-
-    def _shared(self, ctx: bytes, table: Table, state, m: int, through: int, seen: frozenset):
-        """Casual-4: the draw of message `m`, which gave several seats hidden values, dealt
-        again share by share. The shares fixed before keep their place and key; a draw before
-        `through` is fixed whole, the one at `through` for the seats in `seen`, each new share
-        keyed from the values shown after `m` up to the last. Returns the state, the fixed
-        shares as (seat, end) in order and the seats whose shares wait."""
-        ends = dict(table.parts[1]) if table.parts and table.parts[0] == m else {}
-        receivers = [s for s, got in enumerate(self.drawn(state)) if got]
-        for seat in receivers:
-            if seat not in ends and (m < through or (m == through and seat in seen)):
-                ends[seat] = len(table.shown)
-        rest = [s for s in receivers if s not in ends]
-        order = [(s, event_random(ctx, f"draw {m} seat {s}", table.shown[m + 1:end]))
-                 for s, end in ends.items()] + [(s, PLACEHOLDER) for s in rest]
-        return self.reshared(state, order), tuple(ends.items()), frozenset(rest)
+                       unknown=tuple(unknown))
 
     def own_table(self, record, table: Table, device) -> Table:
         """The table as `device`'s seat knows it: on its turn, with the draws it acts on fixed
@@ -365,11 +352,16 @@ class CasualLink(LinkProtocol):
             table = self._opening(table)
         if table.phase == OVER or self.sender(table) != device.seat:
             return table
+        mine = replace(table, shown=table.shown + (device.chain.value(table.sent[device.seat] + 1),))
+        if table.shares:
+            acting = self.sees(table.state)
+            if table.base is not None and not any(table.unknown[s] for s in acting):
+                return table
+            return shares.walk(self, record.context, mine, acting, len(table.moves), PLACEHOLDER)
         through = self._through(table)
         if through == -2:
             return table
-        mine = device.chain.value(table.sent[device.seat] + 1)
-        return self._walk(record.context, replace(table, shown=table.shown + (mine,)), through)
+        return self._walk(record.context, mine, through)
 
     def own_state(self, record, table: Table, device):
         return self.own_table(record, table, device).state

@@ -67,18 +67,22 @@ class TsuroLink(CasualLink):
         """The tiles each seat drew on the last move (L6)."""
         return state.drawn or ((),) * state.players
 
-    def reshared(self, state: State, order: list) -> State:
-        """Tiles dealt to several players by one move, dealt again player by player in
-        `order`, each share from what the earlier left (L6)."""
-        drawn = list(state.drawn)
-        pool = sorted(state.pile + tuple(t for share in drawn for t in share))
-        hands = list(state.hands)
-        for seat, key in order:
-            share = tuple(sorted(shuffled(pool, key, "tsuro", "share")[:len(drawn[seat])]))
-            pool = [t for t in pool if t not in share]
-            hands[seat] = tuple(sorted(set(hands[seat]) - set(drawn[seat]) | set(share)))
-            drawn[seat] = share
-        return replace(state, hands=tuple(hands), pile=tuple(pool), drawn=tuple(drawn))
+    def pool(self, state: State) -> tuple:
+        """What the last move drew from: the pile, and what it drew (L6)."""
+        return state.pile + tuple(t for share in state.drawn for t in share)
+
+    def reassigned(self, state: State, dealt: dict) -> State:
+        """Each seat in `dealt` holding the tiles given there instead of those the last move
+        drew it (L6)."""
+        pile, hands, drawn = set(state.pile), list(state.hands), list(state.drawn)
+        for seat in dealt:
+            pile |= set(drawn[seat])
+            hands[seat] = tuple(t for t in hands[seat] if t not in drawn[seat])
+        for seat, tiles in dealt.items():
+            pile -= set(tiles)
+            hands[seat] = tuple(sorted(hands[seat] + tuple(tiles)))
+            drawn[seat] = tuple(tiles)
+        return replace(state, hands=tuple(hands), pile=tuple(sorted(pile)), drawn=tuple(drawn))
 
     def sees(self, state: State) -> frozenset:
         """Nobody's tiles during the start marks; then the mover's, and during a bonus exchange

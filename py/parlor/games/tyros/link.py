@@ -12,7 +12,7 @@ the same link) and one of the partner (YL5).
 """
 from __future__ import annotations
 
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from dataclasses import replace
 
 from ...engine.protocol import MalformedMove, MoveError, Replay
@@ -84,20 +84,36 @@ class TyrosLink(CasualLink):
         the next deal follows (YL4)."""
         return isinstance(move, (Tile, Under, Exchange, Pass, Cards))
 
-    def reshared(self, state: State, order: list) -> State:
-        """The deal at the end of a turn, the one draw that gives several seats cards, dealt
-        again seat by seat in `order`, each share from what the earlier left (YL4)."""
-        drawn = list(state.drawn)
-        pool = sorted(state.deck + tuple(c for share in drawn for _kind, c in share))
-        hands = list(state.hands)
-        for seat, key in order:
-            share = sorted(shuffled(pool, key, "tyros", "share")[:len(drawn[seat])])
-            for card in share:
-                pool.remove(card)
-            old = counts(c for _kind, c in drawn[seat])
-            hands[seat] = add(sub(hands[seat], old), counts(share))
-            drawn[seat] = tuple(("card", c) for c in share)
-        return replace(state, hands=tuple(hands), deck=tuple(pool), drawn=tuple(drawn))
+    def kind(self, value) -> str:
+        """Cards come from the deck, tiles from the tile pile (YL4)."""
+        return value[0]
+
+    def pool(self, state: State) -> tuple:
+        """What the last move drew from: the deck and the tile pile, and what it drew (YL4)."""
+        drawn = tuple(value for share in state.drawn for value in share)
+        return tuple(("card", c) for c in state.deck) + tuple(("tile", t) for t in state.pile) \
+            + drawn
+
+    def reassigned(self, state: State, dealt: dict) -> State:
+        """Each seat in `dealt` holding the cards and tiles given there instead of those the
+        last move drew it (YL4)."""
+        deck, pile = Counter(state.deck), Counter(state.pile)
+        hands, tiles, drawn = list(state.hands), list(state.tile_hands), list(state.drawn)
+        for seat in dealt:
+            hands[seat] = sub(hands[seat], counts(c for kind, c in drawn[seat] if kind == "card"))
+            tiles[seat] = tuple(t for t in tiles[seat] if ("tile", t) not in drawn[seat])
+            deck.update(c for kind, c in drawn[seat] if kind == "card")
+            pile.update(t for kind, t in drawn[seat] if kind == "tile")
+        for seat, values in dealt.items():
+            cards = [c for kind, c in values if kind == "card"]
+            new_tiles = [t for kind, t in values if kind == "tile"]
+            hands[seat] = add(hands[seat], counts(cards))
+            tiles[seat] = tuple(sorted(tiles[seat] + tuple(new_tiles)))
+            deck.subtract(cards)
+            pile.subtract(new_tiles)
+            drawn[seat] = tuple(values)
+        return replace(state, hands=tuple(hands), tile_hands=tuple(tiles), drawn=tuple(drawn),
+                       deck=tuple(sorted(deck.elements())), pile=tuple(sorted(pile.elements())))
 
     def phase_of(self, state: State) -> str:
         return state.phase
