@@ -330,7 +330,8 @@ def test_yl4_the_seat_to_move_sees_the_draws_the_rule_gives_it():
                 assert waiting == {"cards": sum(whole["cards"]) - sum(shown["cards"]),
                                    "tiles": len(whole["tiles"]) - len(shown["tiles"])}
                 masked += waiting["cards"] + waiting["tiles"]
-                lines += bool(PROTOCOL.waiting_line(view)) == bool(waiting != {"cards": 0, "tiles": 0})
+                short = waiting != {"cards": 0, "tiles": 0}
+                lines += bool(PROTOCOL.waiting_line(view)) == short
                 seen += 1
     assert checked > 10 and masked > 0 and lines == seen
 

@@ -5,7 +5,7 @@ its own apply(). Anybody who decodes the public history can work out every hidde
 its draw is fixed, which `hidden_note` says on screen. Between messages the state is kept in
 a public form (`settled`): no draw is fixed before the message that makes it.
 
-Two ways of keying the draws, named by the record's tier:
+The ways of keying the draws, named by the record's tier:
 - `casual` (the first): the deal is keyed from seat 0's first chain value and every other
   seat's anchor, and each drawing move from every seat's latest chain value, the mover's
   fresh one included. The mover can work out the draw its own move causes.
@@ -352,7 +352,8 @@ class CasualLink(LinkProtocol):
             table = self._opening(table)
         if table.phase == OVER or self.sender(table) != device.seat:
             return table
-        mine = replace(table, shown=table.shown + (device.chain.value(table.sent[device.seat] + 1),))
+        value = device.chain.value(table.sent[device.seat] + 1)
+        mine = replace(table, shown=table.shown + (value,))
         if table.shares:
             acting = self.sees(table.state)
             if table.base is not None and not any(table.unknown[s] for s in acting):
