@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given, settings, strategies as st
 
 from parlor.games.tsuro import link as tsuro_link
 from parlor.links import casual
@@ -604,10 +604,13 @@ def test_l6_each_share_is_fixed_by_its_receiver_s_own_next_message():
     assert own > 100 and round_shares >= 5, (own, round_shares)
 
 
-def test_l6_the_tables_fix_the_shares_the_oracle_fixes():
+@settings(max_examples=4, deadline=None)
+@given(st.integers(3, 6), st.integers(100, 10_000), st.booleans())
+def test_l6_the_tables_fix_the_shares_the_oracle_fixes(players, index, bonus):
     """Read message by message, a table keeps open exactly the shares the oracle has not
-    fixed yet, and the tiles it keeps for the others are those the oracle gives them."""
-    for setup in [SETUPS[4], (6, 1, False)]:
+    fixed yet, and the tiles it keeps for the others are those the oracle gives them (in
+    random games)."""
+    for setup in [SETUPS[4], (6, 1, False), (players, index, bonus)]:
         game = played(*setup)
         values, fixed = fixings(game)
         actions = [a for s, a in game.actions if a != link.SEED]
