@@ -40,6 +40,8 @@ class Share:
 
 @dataclass
 class Group:
+    """The draws since the pile last grew."""
+
     pool: Counter              # what the group's draws could take, at its first draw
     taken: Counter             # what its draws took so far
     fixed: Counter             # what its fixed shares hold
