@@ -6,7 +6,7 @@ from functools import lru_cache
 
 import pytest
 
-from parlor.engine.rng import derive, shuffled
+from parlor.engine.rng import Stream, derive, shuffled
 from parlor.links.fairplay import event_random
 from parlor.games.tyros.link import PROTOCOL, TyrosLink
 from parlor.games.tyros.rules import (ACCEPT, ACTIONS, CARDS, ENGINE, KEEPING, PASS, REFUSE,
@@ -409,3 +409,52 @@ def test_yl7_games_of_the_second_tier_still_open_with_seat_0_and_play_to_a_fair_
     assert dict(final.options)["tier"] == "casual-2" and trades["answers"] == [1, 2]
     assert first.seats[0].index == 1 and first.seats[1].index == 0, "no start message"
     assert PROTOCOL.phase(final) == "over" and PROTOCOL.audit(final).ok
+
+
+@lru_cache(maxsize=None)
+def random_prefix(players: int, length: int = 150):
+    """The first `length` messages of a game by link where every seat picks random legal
+    actions (offers and their answers out of turn included), read one by one: the record,
+    the tables after the start messages and the seeds."""
+    keys = [derive(b"tyros random shares", players, s)[:16] for s in range(players)]
+    stream = Stream(keys[0], "choices")
+    record = PROTOCOL.create("Ann", keys[0], {"players": players})
+    for seat in range(1, players):
+        record = PROTOCOL.join(record, f"P{seat}", keys[seat])
+    record = started(record, keys)
+    while len(record.moves) < 2 * (length + players) and (movers := PROTOCOL.to_move(record)):
+        legal = PROTOCOL.legal(record, movers[0], keys[movers[0]])
+        record = PROTOCOL.play(record, movers[0], keys[movers[0]], legal[stream.below(len(legal))])
+    values = PROTOCOL.values(record)
+    table, cursor, tables = PROTOCOL.start(record), PROTOCOL.Cursor(record.moves), []
+    while cursor.peek() is not None:
+        table = PROTOCOL.read(table, cursor, record, values)
+        tables.append(table)
+    return record, tables[tables[-1].starters:], keys
+
+
+def test_yl4_random_games_fix_the_shares_the_oracle_fixes():
+    """With random play, trades answered out of turn among them, every table keeps open
+    exactly the shares the oracle has not fixed, every share is fixed by its receiver's own
+    next message, and the seat to move sees the oracle's hand."""
+    out_of_order = 0
+    for players in (3, 4):
+        record, tables, keys = random_prefix(players)
+        start = deal_of(record, tables)
+        fixed = sharing.fixings(PROTOCOL, record.context, start, tables[-1].moves,
+                                tables[-1].shown, PROTOCOL.sees)
+        drawn = sharing.play(PROTOCOL, start, tables[-1].moves, fixed)[1]
+        senders = tables[-1].senders[tables[-1].starters:]
+        for j, table in enumerate(tables):
+            assert {(m, s) for m, seats in table.waiting for s in seats} == {
+                x for x in drawn if x[0] <= j and (x not in fixed or fixed[x][0] > j)}, j
+            out_of_order += any(m > k for m, _s, _v in table.parts for k, _t in table.waiting)
+        for (m, seat), (j, _values) in fixed.items():
+            assert senders[j] == seat and seat not in senders[m + 1:j], (m, seat)
+        for upto in range(1, len(tables), 9):
+            seat = PROTOCOL.sender(tables[upto - 1])
+            device = PROTOCOL.Device(record, tables[upto - 1], None, seat, keys[seat])
+            truth = sharing.play(PROTOCOL, start, tables[-1].moves[:upto], fixed)[0]
+            assert PROTOCOL.seat_view(record, tables[upto - 1], device) == \
+                ENGINE.view(truth, seat)
+    assert out_of_order, "a share fixed before one drawn earlier"
