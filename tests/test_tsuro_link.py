@@ -260,6 +260,23 @@ def test_l16_games_of_the_first_tier_still_play_with_its_keys(setup):
     assert link.audit(decode(game.links[-1])).ok
 
 
+@pytest.mark.parametrize("setup", [SETUPS[4], (6, 0, True)])
+def test_l16_games_of_the_second_tier_still_fix_a_draw_whole(setup):
+    """A game begun in tier casual-2 keeps its keys: the seat about to move sees the hot-seat
+    view of L6's whole draws, and the game ends in a passing audit."""
+    game = played(*setup, tier=casual.LATE)
+    checked = 0
+    for record, state in side_by_side(game):
+        table = table_of(record)
+        assert not table.shares and not table.parts
+        seat = link.to_move(record)[0] if table.phase != link.OVER else None
+        if seat is not None and table.base is not None:
+            assert link.view(record, seat, game.seeds[seat]) == ENGINE.view(state, seat)
+            checked += 1
+    assert checked > 10 and table.phase == link.OVER
+    assert link.audit(decode(game.links[-1])).ok
+
+
 def test_l6_the_games_cover_reshuffles_the_dragon_and_bonus_exchanges():
     finals = [side_by_side(played(*s))[-1][1] for s in SETUPS]
     histories = [[state for _, state in side_by_side(played(*s))] for s in SETUPS]
