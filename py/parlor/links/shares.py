@@ -67,9 +67,11 @@ def walk(protocol, ctx: bytes, table, acting: frozenset, before: int, placeholde
     once they are fixed: the seat chose it with them in hand."""
     parts, earlier = table.parts, replace(table, moves=table.moves[:before])
     while True:
-        _, shares, groups = replay(protocol, ctx, earlier, bool(acting), parts, placeholder)
+        result, shares, groups = replay(protocol, ctx, earlier, bool(acting), parts, placeholder)
         open_shares = [share for share in shares if not share.fixed]
         due = [share for share in open_shares if share.seat in acting]
+        if not due and before == len(table.moves):
+            return result                # no move being read: that replay was the whole one
         if not due:
             return replay(protocol, ctx, table, bool(acting), parts, placeholder)[0]
         first = min(share.group for share in open_shares)
