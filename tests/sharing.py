@@ -3,32 +3,21 @@
 It follows the rule as seeds/tsuro.md L6 and seeds/tyros.md YL4 state it, by brute force:
 before each message it replays the whole game from the deal with the shares fixed so far,
 and fixes the shares the sender acts on. No table, base or kept part is involved, so it
-checks the protocol's incremental reading too. The game's hooks (`pool`, `reassigned`,
-`kind`, `drawn`, `draws`, `keyed`, `settled`) are the only code it shares with the protocol.
+checks the protocol's incremental reading too. It shares with the protocol only the game's
+hooks (`pool`, `reassigned`, `kind`, `drawn`, `draws`, `keyed`, `settled`) and the way values
+are picked, `shares.take` (tested on its own in tests/test_tyros_link.py).
 """
 from collections import Counter
 from dataclasses import dataclass
 
-from parlor.engine.rng import shuffled
 from parlor.links.fairplay import event_random
+from parlor.links.shares import take
 
 
 @dataclass(frozen=True)
 class Share:
     group: int
     like: tuple
-
-
-def pick(protocol, free: Counter, like: tuple, key) -> tuple:
-    """Per kind of `like`, that many of `free`: sorted, or first of a keyed shuffle."""
-    out = []
-    kinds = Counter(protocol.kind(v) for v in like)
-    for kind in sorted(kinds, key=repr):
-        values = sorted(v for v in free.elements() if protocol.kind(v) == kind)
-        if key is not None:
-            values = shuffled(values, key, protocol.game, "share")
-        out += values[:kinds[kind]]
-    return tuple(out)
 
 
 def play(protocol, state, moves, fixed: dict):
@@ -54,7 +43,7 @@ def play(protocol, state, moves, fixed: dict):
         dealt = {s: fixed[m, s][1] for s in receivers if (m, s) in fixed}
         for s in receivers:
             if s not in dealt:
-                dealt[s] = pick(protocol, free, got[s], None)
+                dealt[s] = take(protocol, free, got[s], None)
                 free -= Counter(dealt[s])
         state = protocol.reassigned(state, dealt)
         taken[-1] += Counter(v for values in dealt.values() for v in values)
@@ -83,5 +72,5 @@ def fixings(protocol, ctx: bytes, start, moves, shown, acting) -> dict:
                 before = Counter(v for x, (_j, values) in fixed.items()
                                  if shares[x].group == first for v in values)
                 key = event_random(ctx, f"draw {m} seat {s}", shown[m + 1:j + 1])
-                fixed[m, s] = (j, pick(protocol, pools[first] - before, shares[m, s].like, key))
+                fixed[m, s] = (j, take(protocol, pools[first] - before, shares[m, s].like, key))
     return fixed

@@ -14,6 +14,7 @@ from parlor.games.tyros.rules import (ACCEPT, ACTIONS, CARDS, ENGINE, KEEPING, P
 from parlor.links.base import SEED
 from parlor.links.casual import START
 from parlor.links.record import decode, encode
+from parlor.links.shares import take
 
 import linktools
 import sharing
@@ -370,6 +371,20 @@ def test_yl4_the_tables_fix_the_shares_the_oracle_fixes():
             assert fixed[m, seat][1] == values and fixed[m, seat][0] <= j
 
 
+def test_yl4_a_share_is_a_keyed_sample_of_each_kind_and_a_placeholder_the_first_sorted():
+    free = Counter({("card", 0): 5, ("card", 1): 5, ("card", 2): 5,
+                    ("tile", 3): 1, ("tile", 7): 1, ("tile", 9): 1})
+    like = (("card", 3), ("tile", 40), ("card", 3))          # only kinds and number count
+    assert take(PROTOCOL, free, like, None) == (("card", 0), ("card", 0), ("tile", 3))
+    samples = [take(PROTOCOL, free, like, bytes([k])) for k in range(200)]
+    assert take(PROTOCOL, free, like, bytes([7])) == samples[7]
+    for sample in samples:
+        assert Counter(v[0] for v in sample) == {"card": 2, "tile": 1}
+        assert not Counter(sample) - free
+    assert {v for sample in samples for v in sample} == set(free), "every value can come out"
+    assert len(set(samples)) > 20
+
+
 def test_yl4_a_share_comes_from_the_pool_and_reassigned_keeps_every_count():
     """Dealt again, the shares of a deal keep their sizes, come from the deck and the cards
     drawn, and leave every hand's other cards alone."""
@@ -380,7 +395,7 @@ def test_yl4_a_share_comes_from_the_pool_and_reassigned_keeps_every_count():
     pool = Counter(PROTOCOL.pool(after))
     dealt, free = {}, Counter(pool)
     for seat, key in ((2, b"a"), (0, b"b"), (1, b"c")):
-        dealt[seat] = sharing.pick(PROTOCOL, free, after.drawn[seat], key)
+        dealt[seat] = take(PROTOCOL, free, after.drawn[seat], key)
         free -= Counter(dealt[seat])
     again = PROTOCOL.reassigned(after, dealt)
     assert [len(g) for g in again.drawn] == [len(g) for g in after.drawn]
