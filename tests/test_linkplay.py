@@ -57,6 +57,22 @@ def test_a_private_seat_link_moves_the_seat_and_a_wrong_one_is_refused():
         linkplay.open_link(device(), forged)
 
 
+def test_a_private_seat_link_older_than_the_game_held_for_that_seat_says_so():
+    ana, bo, _ = joined()
+    private = linkplay.seat_link(ana.held)
+    other = device()
+    linkplay.open_link(other, private)
+    ana.act(ana.legal()[0])
+    held, note = linkplay.open_link(other, encode(ana.record))
+    assert held.seat == 0 and held.record == ana.record and note == ""
+    for store in (other, ana.store):
+        held, note = linkplay.open_link(store, private)
+        assert note.startswith("This link is older") and "holds your seat" not in note
+        assert held.seat == 0 and store.get(ana.record.game_id).record == ana.record
+    held, note = linkplay.open_link(ana.store, linkplay.seat_link(ana.held))
+    assert note.startswith("You already had this link")
+
+
 def test_a_link_from_a_game_without_my_seat_is_only_watched_and_not_kept():
     ana, bo, _ = joined()
     watcher = device()

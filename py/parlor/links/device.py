@@ -281,7 +281,7 @@ def open_link(store: LinkStore, fragment: str) -> tuple[Held, str]:
                           double_move(held.record, incoming) or _(DIVERGED))
     if _breaks_own_tag(merged, held, seat, seed):
         raise LinkProblem(_(REWRITES_MINE))
-    if seat is not None:
+    if seat is not None and (held is None or held.seat != seat):
         kept = store.put(Held(merged, seat, seed))
         return kept, _(NOT_KEPT) if store.full else _("This device now holds your seat.")
     if status == "advanced":
