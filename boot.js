@@ -3,6 +3,7 @@
 // running (it sets <html data-ready="1">).
 "use strict";
 (() => {
+  performance.mark("parlor:boot"); // the start's phases are timed by bench/startup.py
   const root = document.documentElement;
   const stage = document.getElementById("boot-stage");
   const bar = document.getElementById("boot-progress");
@@ -290,5 +291,6 @@
   keepTaps();
   watchReady();
   moved();
-  if (deviceCanRun()) serviceWorkerReady().then(startPython).catch(failFrom);
+  const controlled = () => performance.mark("parlor:controlled");
+  if (deviceCanRun()) serviceWorkerReady().then(controlled).then(startPython).catch(failFrom);
 })();

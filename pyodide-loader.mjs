@@ -11,6 +11,8 @@
 // - After a start without a snapshot, once the app is ready and the page calm, a throwaway
 //   worker (snapshot.mjs) makes one for the next visit: made on the page, a snapshot would
 //   need every JS object wrapped (DOM calls then fail), and it takes the worker ~1 s.
+// - Performance marks "parlor:loader", "parlor:snapshot-read", "parlor:pyodide" and
+//   "parlor:app" time the start's phases (bench/startup.py prints them).
 import { loadPyodide as load, version } from "./pyodide.mjs";
 
 export { version };
@@ -66,10 +68,12 @@ async function withApp(pyodide) {
     .then((response) => response.arrayBuffer()));
   pyodide.unpackArchive(new Uint8Array(zip), "zip", { extractDir: "/home/pyodide" });
   globalThis.parlorPython = pyodide;
+  performance.mark("parlor:app");
   return pyodide;
 }
 
 export async function loadPyodide(options = {}) {
+  performance.mark("parlor:loader");
   const config = { ...options, lockFileContents: { info: START.lockInfo, packages: {} } };
   let snapshot = null;
   try {
@@ -77,9 +81,11 @@ export async function loadPyodide(options = {}) {
   } catch (error) {
     console.warn("Parlor: cannot read the start-up snapshot", error);
   }
+  performance.mark("parlor:snapshot-read");
   if (snapshot) {
     try {
       const pyodide = await load({ ...config, _loadSnapshot: snapshot });
+      performance.mark("parlor:pyodide");
       // The snapshot must hold what the worker imported, and randomness must be fresh.
       pyodide.runPython(`import random, sys
 random.seed()
@@ -94,6 +100,7 @@ if not all(name in sys.modules for name in ${JSON.stringify(START.imports)}):
     }
   }
   const pyodide = await load(config);
+  performance.mark("parlor:pyodide");
   makeSnapshotLater();
   return withApp(pyodide);
 }

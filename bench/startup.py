@@ -17,6 +17,11 @@ at 4x CPU slowdown. Times are from navigation start, medians of RUNS (env PARLOR
 default 5). For (a) the first cold visit is logged at the server until the site is fully kept
 offline: every response, priced per file as a host sends it (brotli 11 and gzip 6), and the
 request count; first paint is the first contentful paint of (a), worst median of the three.
+Where the time goes: (a)'s performance marks split its start into phases (medians per visit
+kind): the page up to boot.js, the service worker taking the page, PyScript up to the
+interpreter, the wait for the stored snapshot, Pyodide itself (runtime, then a snapshot
+restored or Python started), the app unpacked, and Python up to the first screen; for (b),
+loadPyodide() alone.
 Prints each run, then the figures against the goals of issue 14, then one JSON line.
 """
 from __future__ import annotations
@@ -46,6 +51,7 @@ GOALS = {  # issue 14: each figure against the floor measured in the same run
 FLOOR_PAGE = """<!doctype html><meta charset="utf-8"><title>floor</title>
 <script type="module">
 import { loadPyodide } from "./pyodide/pyodide.mjs";
+performance.mark("floor:load");
 await loadPyodide();
 window.benchReadyAt = performance.now();
 </script>"""
@@ -99,10 +105,32 @@ def first_paint(page) -> float:
     }).observe({ type: 'paint', buffered: true }))""") / 1000
 
 
-def visit(page, url: str, kind: str) -> tuple[float, float | None]:
+# (a)'s phases: each ends at a performance mark (pyodide-loader.mjs, boot.js) or at ready.
+PHASES = (("page", None, "parlor:boot"),
+          ("service worker", "parlor:boot", "parlor:controlled"),
+          ("PyScript", "parlor:controlled", "parlor:loader"),
+          ("snapshot wait", "parlor:loader", "parlor:snapshot-read"),
+          ("Pyodide", "parlor:snapshot-read", "parlor:pyodide"),
+          ("app unpacked", "parlor:pyodide", "parlor:app"),
+          ("Python to first screen", "parlor:app", "ready"))
+MARKS = "Object.fromEntries(performance.getEntriesByType('mark').map(m => [m.name, m.startTime]))"
+
+
+def phases(page, ready: float, kind: str) -> dict[str, float]:
+    """Seconds spent in each phase of this visit; (b): loadPyodide() alone."""
+    marks = {name: ms / 1000 for name, ms in page.evaluate(MARKS).items()}
+    marks["ready"] = ready
+    if kind == "floor":
+        return {"loadPyodide": ready - marks["floor:load"]}
+    if kind != "parlor":
+        return {}
+    return {name: marks[end] - marks.get(start, 0.0) for name, start, end in PHASES}
+
+
+def visit(page, url: str, kind: str) -> tuple[float, float | None, dict]:
     page.goto(url)
     ready = seconds(page, kind)
-    return ready, first_paint(page) if kind == "parlor" else None
+    return ready, first_paint(page) if kind == "parlor" else None, phases(page, ready, kind)
 
 
 def measure(browser, url: str, kind: str, log: list | None = None) -> dict:
@@ -110,15 +138,15 @@ def measure(browser, url: str, kind: str, log: list | None = None) -> dict:
     context = browser.new_context(**PHONE)
     page = context.new_page()
     out = {}
-    out["cold"], out["paint_cold"] = visit(page, url, kind)
+    out["cold"], out["paint_cold"], out["phases_cold"] = visit(page, url, kind)
     page.wait_for_function(SETTLED[kind], timeout=120000)
     page.wait_for_timeout(1000)
     settled_at = len(log) if log is not None else 0
     visit(page, url, kind)          # the first warm visit primes caches (wasm code cache...)
-    out["warm"], out["paint_warm"] = visit(page, url, kind)
+    out["warm"], out["paint_warm"], out["phases_warm"] = visit(page, url, kind)
     cdp = context.new_cdp_session(page)
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
-    out["warm4x"], out["paint_warm4x"] = visit(page, url, kind)
+    out["warm4x"], out["paint_warm4x"], out["phases_warm4x"] = visit(page, url, kind)
     context.close()
     out["settled_at"] = settled_at
     return out
@@ -178,6 +206,10 @@ def main() -> None:
            for kind in kinds}
     paints = {mode: median([r[f"paint_{mode}"] for r in runs["parlor"]])
               for mode in ("cold", "warm", "warm4x")}
+    spent = {kind: {mode: {name: median([r[f"phases_{mode}"][name] for r in runs[kind]])
+                           for name in runs[kind][0][f"phases_{mode}"]}
+                    for mode in ("cold", "warm", "warm4x")}
+             for kind in ("parlor", "floor")}
     result = {
         "cold_s": med["parlor"]["cold"], "warm_s": med["parlor"]["warm"],
         "warm_throttled_s": med["parlor"]["warm4x"],
@@ -195,6 +227,8 @@ def main() -> None:
         "first_paint_warm_s": paints["warm"], "first_paint_warm_throttled_s": paints["warm4x"],
         "runs": RUNS, "load_avg_before": round(load_before[0], 2),
         "load_avg_after": round(load_after[0], 2), "cores": os.cpu_count(),
+        "phases_s": spent["parlor"], "floor_load_pyodide_s": {
+            mode: spent["floor"][mode]["loadPyodide"] for mode in ("cold", "warm", "warm4x")},
     }
     result["cold_vs_floor"] = round(result["cold_s"] / result["floor_cold_s"], 3)
     result["warm_vs_floor"] = round(result["warm_s"] / result["floor_warm_s"], 3)
@@ -206,6 +240,12 @@ def main() -> None:
     for kind in kinds:
         print(f"  {kind:11} cold {med[kind]['cold']:.2f} s   warm {med[kind]['warm']:.2f} s   "
               f"warm 4x CPU {med[kind]['warm4x']:.2f} s")
+    print("  where (a)'s start goes (medians per phase):   cold     warm  warm 4x CPU")
+    for name, _, _ in PHASES:
+        print(f"    {name:40} " + "  ".join(f"{spent['parlor'][mode][name]:7.3f}"
+                                            for mode in ("cold", "warm", "warm4x")))
+    print(f"    {'(b) loadPyodide() alone':40} " + "  ".join(
+        f"{spent['floor'][mode]['loadPyodide']:7.3f}" for mode in ("cold", "warm", "warm4x")))
     print("  first visit of (a), per file:              raw    brotli 11       gzip 6")
     for name, sizes in sorted(first["per_file"].items(), key=lambda item: -item[1]["gzip"]):
         print(f"    {name:34} {sizes['raw']:>10,} {sizes['brotli']:>12,} {sizes['gzip']:>12,}")
