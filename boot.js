@@ -1,6 +1,6 @@
-// Start-up: show the static shell at once, check the device, start PyScript on the self-hosted
-// Pyodide while the service worker takes the page (Pyodide's files wait for it). Python takes
-// over the page once it is running (it sets <html data-ready="1">).
+// Start-up: show the static shell at once, check the device, let the service worker take the
+// page, then start PyScript on the self-hosted Pyodide. Python takes over the page once it is
+// running (it sets <html data-ready="1">).
 "use strict";
 (() => {
   performance.mark("parlor:boot"); // the start's phases are timed by bench/startup.py
