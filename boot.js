@@ -248,23 +248,18 @@
     }).catch(() => null);
   }
 
-  // PyScript's own modules load while the worker takes the page (a first visit); the rest of
-  // the runtime and the app wait for it (here and in pyodide-loader.mjs), so that the worker
-  // keeps them and counts their download.
-  function startPython(controlled) {
+  function startPython() {
     show(WORDS.starting);
     // The app's zip downloads while Python starts; the loader unpacks it (pyodide-loader.mjs).
-    window.parlorApp = controlled.then(() => fetch("app/parlor.zip")).then((response) => {
+    window.parlorApp = fetch("app/parlor.zip").then((response) => {
       if (!response.ok) throw new Error(`app/parlor.zip: HTTP ${response.status}`);
       return response.arrayBuffer();
     });
     window.parlorApp.catch(() => {}); // reported by the loader
     // Modules PyScript and Pyodide import one after another, fetched side by side.
-    const preload = (url) => document.head.append(
-      Object.assign(document.createElement("link"), { rel: "modulepreload", href: url }));
-    const early = (url) => url.startsWith("pyscript/");
-    SHELL.preload.filter(early).forEach(preload);
-    controlled.then(() => SHELL.preload.filter((url) => !early(url)).forEach(preload));
+    for (const url of SHELL.preload) {
+      document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href: url }));
+    }
     const script = document.createElement("script");
     script.type = "py";
     script.textContent = SHELL.main;   // py/main.py, put here by the build
@@ -296,10 +291,6 @@
   keepTaps();
   watchReady();
   moved();
-  if (deviceCanRun()) {
-    const controlled = serviceWorkerReady().then(() => performance.mark("parlor:controlled"));
-    window.parlorControlled = controlled;   // the loader waits for it
-    controlled.catch(failFrom);
-    startPython(controlled).catch(failFrom);
-  }
+  const controlled = () => performance.mark("parlor:controlled");
+  if (deviceCanRun()) serviceWorkerReady().then(controlled).then(startPython).catch(failFrom);
 })();

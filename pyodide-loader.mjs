@@ -73,7 +73,6 @@ async function withApp(pyodide) {
 }
 
 export async function loadPyodide(options = {}) {
-  await globalThis.parlorControlled;   // runtime files go through the service worker (boot.js)
   performance.mark("parlor:loader");
   const config = { ...options, lockFileContents: { info: START.lockInfo, packages: {} } };
   let snapshot = null;

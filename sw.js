@@ -1,8 +1,7 @@
 // Parlor's service worker: keep the site for offline use and serve it cache-first.
 // The build replaces the placeholder below with this build's version, snapshot cache name,
 // shell (what the first paint needs) and files: {url, size, sent: {br, gzip}, hash, start} for
-// every file a real first visit fetched (tools/first-visit.json; start: before it was ready,
-// once this worker had the page: PyScript's own modules load while it takes the page).
+// every file a real first visit fetched (tools/first-visit.json; start: before it was ready).
 //
 // - First visit (no Parlor cache yet): install keeps only the shell and takes over the page at
 //   once; the other files are kept as the page fetches them through this worker (each checked

@@ -18,11 +18,10 @@ default 5). For (a) the first cold visit is logged at the server until the site 
 offline: every response, priced per file as a host sends it (brotli 11 and gzip 6), and the
 request count; first paint is the first contentful paint of (a), worst median of the three.
 Where the time goes: (a)'s performance marks split its start into phases (medians per visit
-kind): the page up to boot.js, PyScript up to the interpreter (a first visit's service
-worker takes the page meanwhile: its share is printed too), the wait for the stored snapshot,
-Pyodide itself (runtime, then a snapshot restored or Python started), the app unpacked,
-PyScript's Python up to py/main.py, and the app up to its first screen; for (b), loadPyodide()
-alone.
+kind): the page up to boot.js, the service worker taking the page, PyScript up to the
+interpreter, the wait for the stored snapshot, Pyodide itself (runtime, then a snapshot
+restored or Python started), the app unpacked, PyScript's Python up to py/main.py, and the
+app up to its first screen; for (b), loadPyodide() alone.
 Prints each run, then the figures against the goals of issue 14, then one JSON line.
 """
 from __future__ import annotations
@@ -106,15 +105,16 @@ def first_paint(page) -> float:
     }).observe({ type: 'paint', buffered: true }))""") / 1000
 
 
-# (a)'s phases: each ends at a performance mark (pyodide-loader.mjs, boot.js) or at ready.
+# (a)'s phases: each ends at a performance mark (boot.js, pyodide-loader.mjs, py/main.py) or
+# at ready.
 PHASES = (("page", None, "parlor:boot"),
-          ("PyScript, the worker beside it", "parlor:boot", "parlor:loader"),
+          ("service worker", "parlor:boot", "parlor:controlled"),
+          ("PyScript", "parlor:controlled", "parlor:loader"),
           ("snapshot wait", "parlor:loader", "parlor:snapshot-read"),
           ("Pyodide", "parlor:snapshot-read", "parlor:pyodide"),
           ("app unpacked", "parlor:pyodide", "parlor:app"),
           ("PyScript's Python", "parlor:app", "parlor:main"),
           ("the app's Python to its first screen", "parlor:main", "ready"))
-WORKER = "  of that, the worker taking the page"
 MARKS = "Object.fromEntries(performance.getEntriesByType('mark').map(m => [m.name, m.startTime]))"
 
 
@@ -126,8 +126,7 @@ def phases(page, ready: float, kind: str) -> dict[str, float]:
         return {"loadPyodide": ready - marks["floor:load"]}
     if kind != "parlor":
         return {}
-    spent = {name: marks[end] - marks.get(start, 0.0) for name, start, end in PHASES}
-    return {**spent, WORKER: marks["parlor:controlled"] - marks["parlor:boot"]}
+    return {name: marks[end] - marks.get(start, 0.0) for name, start, end in PHASES}
 
 
 def visit(page, url: str, kind: str) -> tuple[float, float | None, dict]:
@@ -244,7 +243,7 @@ def main() -> None:
         print(f"  {kind:11} cold {med[kind]['cold']:.2f} s   warm {med[kind]['warm']:.2f} s   "
               f"warm 4x CPU {med[kind]['warm4x']:.2f} s")
     print("  where (a)'s start goes (medians per phase):   cold     warm  warm 4x CPU")
-    for name in [PHASES[0][0], PHASES[1][0], WORKER] + [name for name, _, _ in PHASES[2:]]:
+    for name, _, _ in PHASES:
         print(f"    {name:40} " + "  ".join(f"{spent['parlor'][mode][name]:7.3f}"
                                             for mode in ("cold", "warm", "warm4x")))
     print(f"    {'(b) loadPyodide() alone':40} " + "  ".join(

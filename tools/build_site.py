@@ -226,10 +226,7 @@ def write_service_worker(dist: Path, snapshot_cache: str) -> dict:
                       if path.with_name(path.name + suffix).exists() else path.stat().st_size)
                 for enc, suffix in (("br", ".br"), ("gzip", ".gz"))}
         files.append({"url": "./" if name == "index.html" else name, "size": path.stat().st_size,
-                      "sent": sent, "hash": file_hash(path),
-                      # PyScript's modules load before the worker has the page (boot.js): the
-                      # worker counts the download of the others
-                      "start": name in start and not name.startswith("pyscript/")})
+                      "sent": sent, "hash": file_hash(path), "start": name in start})
     template = (ROOT / "sw.js").read_text()
     build["files"] = files
     build["version"] = hashlib.sha256((json.dumps([files, build["shell"]]) + template).encode()).hexdigest()[:12]
