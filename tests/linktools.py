@@ -9,9 +9,9 @@ from hashlib import sha256
 
 from hypothesis import HealthCheck, settings, strategies as st
 
-from parlor.links.fairplay import Chain, b64, history_tag, transcript_hash, unb64
+from parlor.links.fairplay import Chain, b64, history_tag, sign, transcript_hash, unb64
 from parlor.engine.protocol import TOKEN_ALPHABET, MoveError
-from parlor.links.record import RecordError, decode, encode, merge
+from parlor.links.record import RecordError, decode, encode, merge, seat_statement
 
 
 class Device:
@@ -40,26 +40,52 @@ def with_seat(record, number, seat):
                                        for n, s in enumerate(record.seats)))
 
 
+def sealed(record, moves, number, seat, seed):
+    """Seat data with its signatures (a signed record) or its history tag (format 1) made by
+    `seed` over `moves`, as the seat's own device makes them."""
+    if not record.signed:
+        return replace(seat, tag=history_tag(seed, transcript_hash(
+            record.game_id, moves[:seat.tag_moves])) if seat.tag_moves else seat.tag)
+    return replace(seat, signature=sign(seed, seat_statement(record.game_id, moves, number, seat))
+                   if seat.message_index else b"",
+                   end_signature=sign(seed, seat_statement(record.game_id, moves, number, seat,
+                                                           True))
+                   if seat.claim or seat.resigned else b"")
+
+
+def forged_seat(record, seat, **changes):
+    """Seat data changed by someone without the seat's secret: in a signed record, every
+    signature its format asks for is there but made by nobody's key (zeros); None when the
+    signed format cannot write such data (moves covered with no message to sign them)."""
+    old = record.seats[seat]
+    new = replace(old, **changes, signature=b"", end_signature=b"")
+    if record.signed and new.tag_moves and new.message_index <= 0:
+        return None
+    if record.signed:
+        kept = old.signature if new.message_index == old.message_index else b""
+        new = replace(new, signature=(kept or bytes(64)) if new.message_index else b"",
+                      end_signature=bytes(64) if new.claim or new.resigned else b"")
+    return new
+
+
 def signed(record, seat, seed, text, begins=True):
-    """A message appended by hand (any text) with the seat's honest chain value and tag;
-    `begins` False adds to the seat's open message instead."""
+    """A message appended by hand (any text) with the seat's honest chain value and tag (or
+    signature); `begins` False adds to the seat's open message instead."""
     moves = record.moves + text
     old = record.seats[seat]
     index = old.index + begins
     new = replace(old, index=index, value=Chain(record.context, seat, seed).value(index),
-                  tag_moves=len(moves),
-                  tag=history_tag(seed, transcript_hash(record.game_id, moves)))
-    return with_seat(replace(record, moves=moves), seat, new)
+                  tag_moves=len(moves))
+    return with_seat(replace(record, moves=moves), seat, sealed(record, moves, seat, new, seed))
 
 
 def resign(record, seeds, seats=(0, 1)):
-    """The record with the given seats' history tags redone over its moves (a live cheat)."""
+    """The record with the given seats' history tags (or signatures) redone over its moves
+    (a live cheat)."""
     new = []
     for n, seat in enumerate(record.seats):
-        if n in seats and seat.tag:
-            moves = record.moves[:seat.tag_moves]
-            seat = replace(seat, tag=history_tag(seeds[n], transcript_hash(record.game_id,
-                                                                           moves)))
+        if n in seats and seat.covers:
+            seat = sealed(record, record.moves, n, seat, seeds[n])
         new.append(seat)
     return replace(record, seats=tuple(new))
 
@@ -135,3 +161,13 @@ def ends_cleanly(protocol, text: str, seeds, phases=None) -> None:
                 assert str(err)
     verdict = protocol.audit(record)
     assert verdict.ok or verdict.reason
+
+
+def unsigned(invitation, seed):
+    """A new game's invitation as a Parlor of format 1 made it (history tags, no signatures):
+    the format-1 rules stay tested on such games, which keep playing in format 1."""
+    from parlor.links.record import UNSIGNED, Record, Seat, game_context
+    ctx = game_context(invitation.game, invitation.options, len(invitation.seats), UNSIGNED)
+    creator = Seat(invitation.seats[0].name, Chain(ctx, 0, seed).anchor)
+    return Record(invitation.game, (creator,) + (Seat(),) * (len(invitation.seats) - 1),
+                  invitation.options, version=UNSIGNED)

@@ -16,6 +16,8 @@ from parlor.play.saves import MemoryBackend
 from parlor.screens.home import home, new_setup
 from parlor import catalog
 
+import linktools
+
 GAMES = [("tyrus", {}), ("tyrannen", {}), ("tsuro", {})]
 
 
@@ -61,8 +63,12 @@ def test_a_link_that_rewrites_a_move_i_made_is_refused_even_when_my_copy_lags(ga
     changed = mine.moves[:start] + ("B" if mine.moves[start] != "B" else "C") \
         + mine.moves[start + 1:]
     rewritten = replace(mine, moves=changed)
+    with pytest.raises(linkplay.LinkProblem, match="altered"):
+        linkplay.open_link(ana.store, encode(rewritten))    # nobody's signature fits it
+    # signed by Ana's own secret (another tab of hers, a modified app): still refused
+    own = linktools.resign(rewritten, {ana.held.seat: ana.held.seed}, (ana.held.seat,))
     with pytest.raises(linkplay.LinkProblem, match="changes a move you made"):
-        linkplay.open_link(ana.store, encode(rewritten))
+        linkplay.open_link(ana.store, encode(own))
     assert ana.store.get(mine.game_id).record == before
     held, _ = linkplay.open_link(ana.store, encode(mine))
     assert held.record == mine and linkplay.LinkSession(held, ana.store).seen()

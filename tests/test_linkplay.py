@@ -6,6 +6,8 @@ from parlor.links import device as linkplay
 from parlor.links.record import encode
 from parlor.play.saves import MemoryBackend
 
+import linktools
+
 
 def device(limit=None):
     return linkplay.LinkStore(MemoryBackend(limit))
@@ -122,6 +124,8 @@ def test_a_link_with_a_bad_move_shows_the_last_good_position_and_keeps_the_local
     good = play_some(ana, bo, 1)
     last = good.moves[len(before.moves):]
     bad = replace(good, moves=before.moves + "_" * len(last))
+    assert "altered" in str(tyrus_link.replay(bad).error), "nobody's signature fits it"
+    bad = linktools.resign(bad, {0: ana.held.seed, 1: bo.held.seed})   # its sender signs it
     assert not tyrus_link.replay(bad).ok
     author, other = (ana, bo) if ana.store.authored(good.game_id) == good.moves else (bo, ana)
     with pytest.raises(linkplay.LinkProblem, match="changes a move you made"):
@@ -152,9 +156,9 @@ def test_names_from_a_link_reach_the_screen_as_text(game):
 
 
 def test_a_link_with_a_history_tag_of_my_seat_that_i_did_not_make_is_refused():
-    """Anyone can put bytes in my seat's history tag. A device whose copy lags refuses such a
-    newer link (its moves or its tag were changed), keeps its game and still draws it; it
-    used to store the link and then fail to draw it (found by the link fuzz)."""
+    """Anyone can put bytes in my seat's signature (a history tag in format 1). A device whose
+    copy lags refuses such a newer link, keeps its game and still draws it; it used to store
+    the link and then fail to draw it (found by the link fuzz)."""
     from dataclasses import replace
 
     from parlor.links.base import with_seat
@@ -166,16 +170,16 @@ def test_a_link_with_a_history_tag_of_my_seat_that_i_did_not_make_is_refused():
     linkplay.open_link(lagging, linkplay.seat_link(linkplay.Held(early, 0, ana.held.seed)))
     latest = play_some(ana, bo, 6)
     junk = replace(latest, seats=with_seat(latest.seats, 0, replace(latest.seats[0],
-                                                                    tag=bytes(8))))
-    with pytest.raises(linkplay.LinkProblem, match="changes a move you made"):
+                                                                    signature=bytes(64))))
+    with pytest.raises(linkplay.LinkProblem, match="altered"):
         linkplay.open_link(lagging, encode(junk))
     held = lagging.get(early.game_id)
     assert held.record == early and held.seat == 0
     assert "Tyrus" in link_screens.link_screen(linkplay.LinkSession(held, lagging),
                                                "https://x/", False, False)
     assert linkplay.open_link(lagging, encode(latest))[0].record == latest
-    other, _ = linkplay.open_link(device(), encode(junk))
-    assert other.seat is None, "a spectator cannot tell, and is not asked to"
+    with pytest.raises(linkplay.LinkProblem, match="altered"):
+        linkplay.open_link(device(), encode(junk))      # a signature: a spectator can tell
 
 
 def test_a_tsuro_player_is_told_why_its_hand_lacks_tiles():
@@ -183,7 +187,7 @@ def test_a_tsuro_player_is_told_why_its_hand_lacks_tiles():
     until the others' moves fix it (seeds/tsuro.md L5, L6): the screen says so, in words."""
     from parlor.games.tsuro.rules import Place, StartMark
     from parlor.screens import link as link_screens
-    stores, seeds = [device(), device()], [bytes([s]) * 16 for s in (1, 2)]  # a game that goes on
+    stores, seeds = [device(), device()], [bytes([s]) * 16 for s in (3, 4)]  # a game that goes on
     ana = linkplay.create(stores[0], "tsuro", "Ana", {"players": 2}, seed=seeds[0])
     bo = linkplay.LinkSession(linkplay.open_link(stores[1], encode(ana.record))[0], stores[1])
     bo.join("Bo", seed=seeds[1])

@@ -202,7 +202,7 @@ def test_sealed_data_that_breaks_the_rules_makes_no_sense():
 
 def test_versions_and_foreign_links_get_clear_messages():
     with pytest.raises(RecordError, match="newer version"):
-        decode("p2.tyrus.AAA.AB.abcdef")
+        decode("p3.tyrus.AAA.AB.abcdef")
     with pytest.raises(RecordError) as err:
         decode("p17")
     assert str(err.value) == NEWER
@@ -350,3 +350,45 @@ def test_copies_that_share_an_open_seat_merge():
     assert merge(created, created) == (created, "same")
     assert merge(created, one) == (one, "advanced")
     assert merge(one, created) == (one, "older")
+
+
+def test_signed_seat_data_round_trips_and_two_signatures_for_one_message_diverge():
+    """Format 2 (seeds/fair-play.md F12): a joined seat carries its public key, a seat that
+    sent a message its signature, a claim its own; merging treats signatures like history
+    tags."""
+    from parlor.links.fairplay import public_key, sign
+    from parlor.links.record import SIGNED, seat_statement
+    ctx = game_context("tyrus", {}, 2, SIGNED)
+    assert ctx != CTX, "no chain value of a signed game fits an unsigned copy"
+    seeds = [derive(b"record seeds", seat)[:16] for seat in range(2)]
+    chains = [Chain(ctx, seat, seed) for seat, seed in enumerate(seeds)]
+    open_game = Record("tyrus", tuple(Seat(name, c.anchor, key=public_key(s))
+                                      for name, c, s in zip(["Ann", "Bob"], chains, seeds)),
+                       version=SIGNED)
+
+    def sent(record, seat, moves, index, claim=False):
+        data = replace(record.seats[seat], index=index, value=chains[seat].value(index),
+                       tag_moves=0 if claim else len(moves), claim=claim)
+        data = replace(data, signature=sign(seeds[seat], seat_statement(
+            record.game_id, moves, seat, data)) if data.message_index else b"",
+            end_signature=sign(seeds[seat], seat_statement(record.game_id, moves, seat, data,
+                                                           True)) if claim else b"")
+        return replace(record, moves=moves, seats=tuple(
+            data if n == seat else s for n, s in enumerate(record.seats)))
+
+    one = sent(open_game, 0, "Ab", 1)
+    other = sent(open_game, 0, "Ac", 1)
+    claimed = sent(one, 1, "Ab", 1, claim=True)       # seat 1 claims before its first move
+    for record in (open_game, one, claimed):
+        text = encode(record)
+        assert text.startswith("p2.") and decode(text) == record
+    assert len(unb64(encode(one).split(".")[2])) - len(unb64(encode(open_game).split(".")[2])) \
+        == 1 + 16 + 64 + 2, "index, chain value, signature and covered length"
+    assert merge(one, other)[1] == "diverged", "two signatures for one message"
+    assert merge(open_game, one) == (one, "advanced") and merge(one, open_game) == (one, "older")
+    swapped = replace(one, seats=(replace(one.seats[0], key=public_key(seeds[1])), one.seats[1]))
+    assert merge(one, swapped)[1] == "diverged", "another key for a seat"
+    with pytest.raises(ValueError):         # a signed seat without its signature
+        replace(one, seats=(replace(one.seats[0], signature=b""), one.seats[1]))
+    with pytest.raises(ValueError):         # keys in a format-1 record
+        Record("tyrus", open_game.seats)

@@ -229,15 +229,16 @@ def test_a_resignation_its_seat_did_not_send_is_refused_as_altered_blaming_nobod
     old = honest.seats[victim]
     forgeries = [
         # a made-up chain value two steps on
-        replace(old, index=old.index + 2, value=bytes(16), resigned=True),
+        linktools.forged_seat(honest, victim, index=old.index + 2, value=bytes(16),
+                              resigned=True),
         # the flag alone, with the chain value the seat showed last
-        replace(old, resigned=True) if old.index >= 2 else None,
+        linktools.forged_seat(honest, victim, resigned=True) if old.index >= 2 else None,
     ]
     # a forfeit claim (one step) turned into a resignation
     table.times[sender].now += 30 * 86400
     table.sessions[sender].claim_forfeit()
     claimed = table.sessions[sender].record
-    forgeries.append(replace(claimed.seats[victim], claim=False, resigned=True)
+    forgeries.append(linktools.forged_seat(claimed, victim, claim=False, resigned=True)
                      if claimed.seats[victim].index >= 2 else None)
     store = table.stores[debtor]
     kept = store.get(honest.game_id)
@@ -253,7 +254,7 @@ def test_a_resignation_its_seat_did_not_send_is_refused_as_altered_blaming_nobod
         assert store.get(honest.game_id) == kept
 
 
-def test_a_resignation_is_flag_32_and_adds_no_bytes():
+def test_a_resignation_is_flag_32_and_adds_only_its_signature():
     table = link_table("tyrus", 2)
     _, sender = table.play_until_owed()          # the seat that owes the next message
     session = table.sessions[sender]
@@ -264,7 +265,8 @@ def test_a_resignation_is_flag_32_and_adds_no_bytes():
     assert decode(text) == session.record and session.record.seats[sender].resigned
     from parlor.links.fairplay import unb64
     raw_plain, raw = unb64(plain.split(".")[2]), unb64(text.split(".")[2])
-    assert len(raw) == len(raw_plain), "the same bytes: the index and value were there already"
+    assert len(raw) == len(raw_plain) + 64, "the index and value were there already; a " \
+        "signed game adds the resignation's signature"
     assert any(b & 32 for b in raw)
 
 
@@ -411,8 +413,10 @@ def test_f11_a_resignation_off_its_seats_turn_is_refused_so_it_cannot_become_a_c
     record, seed = session.record, session.held.seed
     device = session.protocol._device(record, waiting, seed)[2]
     old = record.seats[waiting]
-    forged = replace(record, seats=linktools.with_seat(record, waiting, replace(
-        old, index=old.index + 2, value=device.chain.value(old.index + 2), resigned=True)).seats)
+    forged = replace(record, seats=linktools.with_seat(record, waiting, linktools.sealed(
+        record, record.moves, waiting, replace(old, index=old.index + 2,
+                                               value=device.chain.value(old.index + 2),
+                                               resigned=True), seed)).seats)
     assert isinstance(session.protocol.replay(forged).error, AlteredLink)
     with pytest.raises(linkplay.LinkProblem):
         linkplay.open_link(table.stores[sender], encode(forged))

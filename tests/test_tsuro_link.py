@@ -60,12 +60,14 @@ def seeds_for(players: int, i: int) -> tuple[bytes, ...]:
 
 @lru_cache(maxsize=None)
 def played(players: int, i: int, bonus: bool = False, tier: str = casual.SHARES) -> Game:
-    """A whole game between devices, random legal actions, through link text only."""
+    """A whole game between devices, random legal actions, through link text only, in format
+    1 (history tags: these tests pin its rules; tests/test_signed_links.py plays the signed
+    format)."""
     seeds = seeds_for(players, i)
     stream = Stream(seeds[0], "choices")
     maker = MAKERS[tier]
-    links = [encode(maker.create("Ann", seeds[0], {"players": players,
-                                                   "elimination_bonus": bonus}))]
+    links = [encode(linktools.unsigned(maker.create("Ann", seeds[0], {
+        "players": players, "elimination_bonus": bonus}), seeds[0]))]
     devices = [Device(0, seeds[0], decode(links[0]))]
     for seat in range(1, players):
         record = link.join(decode(links[-1]), f"P{seat}", seeds[seat])
@@ -416,7 +418,7 @@ def test_l3_joiners_take_the_seats_in_order_and_play_starts_when_all_are_taken()
     with pytest.raises(IllegalMove):
         link.join(two, "Eve", seeds_for(3, 61)[0])
     assert merge(created, two) == (two, "advanced") and merge(one, two) == (two, "advanced")
-    gap = replace(two, seats=(two.seats[0], replace(two.seats[1], name="", anchor=b""),
+    gap = replace(two, seats=(two.seats[0], replace(two.seats[1], name="", anchor=b"", key=b""),
                               two.seats[2]))
     result = link.replay(gap)
     assert not result.ok and "in order" in str(result.error)

@@ -63,7 +63,7 @@ def played(i, side=None, unmask=True):
     side = side or "AB"[i % 2]
     seeds = seeds_for(i)
     stream = Stream(seeds[0], "c")
-    links = [encode(link.create("Ann", seeds[0], {"side": side}))]
+    links = [encode(linktools.unsigned(link.create("Ann", seeds[0], {"side": side}), seeds[0]))]
     ann = Device(0, seeds[0], decode(links[0]))
     bob = Device(1, seeds[1], link.join(decode(links[0]), "Bob", seeds[1]))
     links.append(encode(bob.record))
@@ -254,7 +254,7 @@ def test_l2_create_join_joined_seat_and_options():
     seeds = seeds_for(0)
     record = link.create("Ann", seeds[0], {"side": "B"})
     assert link.phase(record) == link.JOINING and link.to_move(record) == (1,)
-    assert record.context == tyrannen_link.CONTEXTS["B"] != tyrannen_link.CONTEXT
+    assert record.context != link.create("Ann", seeds[0], {"side": "A"}).context
     joined = link.join(record, "Bob", seeds[1])
     assert seat_of(joined, seeds[1]) == 1 and seat_of(joined, seeds[0]) == 0
     assert link.phase(joined) == link.CHOOSING and link.to_move(joined) == (1,)

@@ -59,10 +59,12 @@ def seeds_for(i: int) -> tuple[bytes, bytes]:
 
 @lru_cache(maxsize=None)
 def played(i: int) -> Game:
-    """A whole game between two devices, random legal actions, through link text only."""
+    """A whole game between two devices, random legal actions, through link text only, in
+    format 1 (history tags: these tests pin its rules; tests/test_signed_links.py plays the
+    signed format)."""
     seeds = seeds_for(i)
     stream = Stream(seeds[0], "choices")
-    links = [encode(link.create("Ann", seeds[0]))]
+    links = [encode(linktools.unsigned(link.create("Ann", seeds[0]), seeds[0]))]
     ann = Device(0, seeds[0], decode(links[0]))
     bob = Device(1, seeds[1], link.join(decode(links[0]), "Bob", seeds[1]))
     links.append(encode(bob.record))

@@ -30,8 +30,15 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 SHELL = ("boot.js", "manifest.webmanifest")
 # From each app wheel, the files the app uses. segno: its encoder alone; the package's
 # __init__ imports its file writers, which pull in urllib, http and email (py/parlor/screens/qr.py).
-WHEEL_FILES = {"segno": ("segno/encoder.py", "segno/consts.py", "*/licenses/LICENSE")}
-WHEEL_INIT = {"segno": '"""segno\'s QR code encoder alone, as Parlor ships it (tools/build_site.py)."""\n'}
+# ecdsa: its Ed25519 module (eddsa) and what that imports; its __init__ imports every other
+# curve and key format too. six: one module, installed at the top level (no package).
+WHEEL_FILES = {"segno": ("segno/encoder.py", "segno/consts.py", "*/licenses/LICENSE"),
+               "ecdsa": tuple(f"ecdsa/{name}.py" for name in (
+                   "eddsa", "_sha3", "ellipticcurve", "numbertheory", "_compat", "errors",
+                   "util", "der")) + ("*.dist-info/LICENSE",),
+               "six": ("six.py", "*.dist-info/LICENSE")}
+WHEEL_INIT = {"segno": '"""segno\'s QR code encoder alone, as Parlor ships it (tools/build_site.py)."""\n',
+              "ecdsa": '"""python-ecdsa\'s Ed25519 alone, as Parlor ships it (tools/build_site.py)."""\n'}
 # The visit whose requests the service worker precaches (tools/log_visit.py records it).
 FIRST_VISIT = ROOT / "tools/first-visit.json"
 COMPRESSIBLE = (".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".wasm", ".zip", ".py",
@@ -78,14 +85,16 @@ def app_files(stage: Path) -> list[tuple[str, str]]:
                 found = [n for n in source.namelist() if fnmatch.fnmatch(n, pattern)]
                 if len(found) != 1:
                     raise SystemExit(f"build: {wheel.name} has {found or 'no'} {pattern}")
-                name = found[0] if not pattern.startswith("*") else f"{package}/LICENSE"
+                name = found[0] if not pattern.startswith("*") else \
+                    f"{package}/LICENSE" if package in WHEEL_INIT else f"{package}-LICENSE"
                 target = stage / name
                 target.parent.mkdir(parents=True, exist_ok=True)
                 target.write_bytes(source.read(found[0]))
                 files.append((name, str(target)))
-        init = stage / package / "__init__.py"
-        init.write_text(WHEEL_INIT[package])
-        files.append((f"{package}/__init__.py", str(init)))
+        if package in WHEEL_INIT:
+            init = stage / package / "__init__.py"
+            init.write_text(WHEEL_INIT[package])
+            files.append((f"{package}/__init__.py", str(init)))
     return files
 
 

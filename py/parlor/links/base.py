@@ -22,9 +22,9 @@ from functools import lru_cache
 from ..engine.protocol import IllegalMove, MalformedMove, MoveError, Replay
 from ..i18n import N_, _, language
 from .fairplay import (CHAIN_LENGTH, Chain, Problem, chain_step, check_seeds, history_tag,
-                       seed_matches_anchor, transcript_hash)
+                       public_key, seed_matches_anchor, sign, signature_fits, transcript_hash)
 from .clock import CLOCK, clock_option, without_clock
-from .record import Record, Seat, game_context
+from .record import SIGNED, Record, Seat, game_context, seat_statement
 
 JOINING, OPENING, OVER = "joining", "opening", "over"
 SEED = "seed"                        # the action that publishes a seat's seed at the end
@@ -94,6 +94,29 @@ def chain_values(record: Record) -> tuple[tuple[bytes, ...], ...]:
     return tuple(out)
 
 
+def check_signatures(record: Record) -> None:
+    """In a signed game, every seat's latest message, claim and resignation must be signed by
+    the key that seat published when it joined; if not, someone other than that seat made
+    it, so AlteredLink and nobody is blamed (seeds/fair-play.md, F12). Each signature is
+    checked once however many records carry it (`signature_fits` is memoised)."""
+    if not record.signed:
+        return
+    for number, seat in enumerate(record.seats):
+        if seat.signature and not signature_fits(seat.key, record.statement(number),
+                                                 seat.signature):
+            raise forged_message(number)
+        if seat.end_signature and not signature_fits(seat.key, record.statement(number, True),
+                                                     seat.end_signature):
+            raise forged_resignation(number) if seat.resigned else forged_message(number)
+
+
+def forged_message(number: int) -> "AlteredLink":
+    """A message or claim in a seat's name that its secret did not sign."""
+    return AlteredLink(_("This link was altered after it was sent: Seat {number} did not sign "
+                         "what it gives as that seat's. It proves nothing against anyone and "
+                         "was not used; ask for the link again.").format(number=number + 1))
+
+
 def forged_resignation(number: int) -> "AlteredLink":
     """A resignation its seat did not send (its chain value does not fit, or it stands where
     none can be): anyone holding a link can set a flag, so nobody is blamed."""
@@ -158,10 +181,33 @@ def proven_chain(record: Record, seat: int, seed: bytes) -> Chain:
 
 def own_tag_fits(record: Record, seat: int, seed: bytes) -> bool:
     """Whether the history tag in `seat`'s data is the one this seed makes over the moves it
-    covers (true when the seat has no tag yet); L10 of every game."""
+    covers (true when the seat has no tag yet); L10 of every game. In a signed game: whether
+    the seat's key is this seed's and its signatures fit."""
     mine = record.seats[seat]
+    if record.signed:
+        return mine.key == public_key(seed) and all(
+            not sig or signature_fits(mine.key, record.statement(seat, end), sig)
+            for sig, end in ((mine.signature, False), (mine.end_signature, True)))
     return not mine.tag or mine.tag == history_tag(seed, transcript_hash(
         record.game_id, record.moves[:mine.tag_moves]))
+
+
+def signed_by(record: Record, moves: str, number: int, seat: Seat, seed: bytes) -> Seat:
+    """Seat `number`'s new data `seat`, once `record`'s moves are `moves`, with its signatures
+    made by `seed` (in a signed game): its latest message, and its claim or resignation."""
+    if not record.signed:
+        return seat
+    return replace(seat, signature=sign(seed, seat_statement(record.game_id, moves, number, seat))
+                   if seat.message_index else b"",
+                   end_signature=sign(seed, seat_statement(record.game_id, moves, number, seat,
+                                                           True))
+                   if seat.claim or seat.resigned else b"")
+
+
+def new_seat(record_context: bytes, number: int, name: str, seed: bytes, signed: bool) -> Seat:
+    """A seat just taken: its name, its anchor and, in a signed game, its public key."""
+    return Seat(name, Chain(record_context, number, seed).anchor,
+                key=public_key(seed) if signed else b"")
 
 
 def unclaimed(record: Record, claimant: int) -> Record:
@@ -170,13 +216,18 @@ def unclaimed(record: Record, claimant: int) -> Record:
     index = old.index - 1
     value = chain_step(record.context, claimant, old.index, old.value) if index else b""
     return replace(record, seats=with_seat(record.seats, claimant, replace(
-        old, index=index, value=value, claim=False)))
+        old, index=index, value=value, claim=False, end_signature=b"")))
 
 
 def _check_seed(record: Record, number: int, seat: Seat) -> None:
     """A revealed seed must be the top of its seat's chain and make its history tag; if not,
     someone changed the link (anyone can write any bytes there), so AlteredLink."""
     if not seed_matches_anchor(record.context, number, seat.seed, seat.anchor):
+        raise AlteredLink(_("This link was altered after it was sent: the secret it gives for "
+                            "Seat {number} is not the one that seat committed to. It proves "
+                            "nothing against anyone and was not used; ask for the link "
+                            "again.").format(number=number + 1))
+    if record.signed and seat.key != public_key(seat.seed):
         raise AlteredLink(_("This link was altered after it was sent: the secret it gives for "
                             "Seat {number} is not the one that seat committed to. It proves "
                             "nothing against anyone and was not used; ask for the link "
@@ -188,10 +239,19 @@ def _check_seed(record: Record, number: int, seat: Seat) -> None:
 
 
 def _proven(record: Record, seat: int, at: int) -> bool:
-    """Whether `seat` itself wrote the moves up to `at`: its seed is out and fits, and its
-    history tag covers them (only its seed could make that tag before it was published)."""
+    """Whether `seat` itself wrote the moves up to `at`: in a signed game, its signature
+    (checked on arrival) covers them; else its seed is out and fits, and its history tag
+    covers them (only its seed could make that tag before it was published)."""
     mine = record.seats[seat] if 0 <= seat < len(record.seats) else None
+    if mine and record.signed:
+        return bool(mine.signature) and mine.tag_moves >= at
     return bool(mine and mine.seed and mine.tag and mine.tag_moves >= at)
+
+
+def signed_covers(record: Record, seat: int, end: int) -> bool:
+    """Whether, in a signed game, `seat`'s signature covers the moves up to `end`: then that
+    seat wrote them, whoever passed the link on (signatures are checked on arrival)."""
+    return record.signed and _proven(record, seat, end)
 
 
 def sentence_of(error) -> str:
@@ -203,12 +263,13 @@ def sentence_of(error) -> str:
 def append(record: Record, seat: int, own: Chain, seed: bytes, text: str,
            begins: bool = True) -> Record:
     """The record with `text` added by `seat`: its next chain value when a message begins,
-    and a fresh history tag over the moves."""
+    and a fresh history tag over the moves (a signature in a signed game)."""
     moves = record.moves + text
     old = record.seats[seat]
     index = old.index + begins
-    new = replace(old, index=index, value=own.value(index), tag_moves=len(moves),
-                  tag=history_tag(seed, transcript_hash(record.game_id, moves)))
+    tag = b"" if record.signed else history_tag(seed, transcript_hash(record.game_id, moves))
+    new = signed_by(record, moves, seat, replace(old, index=index, value=own.value(index),
+                                                 tag_moves=len(moves), tag=tag), seed)
     return replace(record, moves=moves, seats=with_seat(record.seats, seat, new))
 
 
@@ -341,7 +402,9 @@ class LinkProtocol:
         if joined != sorted(joined, reverse=True):
             raise MalformedMove(_("Seats are taken in order, but this link has a gap among "
                                   "them."))
-        return chain_values(record)
+        values = chain_values(record)
+        check_signatures(record)
+        return values
 
     def replay(self, record: Record) -> Replay:
         """The public table of a record, stopping at the first message that breaks the
@@ -420,7 +483,7 @@ class LinkProtocol:
                 raise LinkError(number, _("Seat {number}'s chain value is ahead of its moves: "
                                           "the link is missing moves.").format(number=number + 1))
             mine = [end for end, s in zip(table.ends, table.senders) if s == number]
-            if bool(seat.tag) != bool(mine) or (mine and seat.tag_moves != mine[-1]):
+            if seat.covers != bool(mine) or (mine and seat.tag_moves != mine[-1]):
                 raise LinkError(number, _("Seat {number}'s history check does not cover its "
                                           "last move.").format(number=number + 1))
             if seat.seed and table.phase != OVER:
@@ -473,17 +536,20 @@ class LinkProtocol:
         days = options.pop(CLOCK, 0)
         kept, seats = self.setup(options)
         kept = tuple(kept) + clock_option(days)
-        ctx = game_context(self.game, kept, seats)
-        return Record(self.game, (Seat(name, Chain(ctx, 0, seed).anchor),)
-                      + (Seat(),) * (seats - 1), kept)
+        return self._new(kept, seats, name, seed)
+
+    def _new(self, options, seats: int, name: str, seed: bytes) -> Record:
+        """A new signed game: seat 0 taken by its creator, the other seats open."""
+        ctx = game_context(self.game, options, seats, SIGNED)
+        return Record(self.game, (new_seat(ctx, 0, name, seed, True),) + (Seat(),) * (seats - 1),
+                      options, version=SIGNED)
 
     def rematch(self, record: Record, name: str, seed: bytes) -> Record:
         """A new game like `record`'s finished one (same game, options, clock and number of
         seats), its creator `name` in seat 0 with a fresh anchor; the other seats are open."""
         if self.phase(record) != OVER:
             raise IllegalMove(_("A rematch is offered once the game is over."))
-        return Record(self.game, (Seat(name, Chain(record.context, 0, seed).anchor),)
-                      + (Seat(),) * (len(record.seats) - 1), record.options)
+        return self._new(record.options, len(record.seats), name, seed)
 
     def join(self, record: Record, name: str, seed: bytes) -> Record:
         """The record with the first open seat taken by a new player's anchor."""
@@ -491,7 +557,7 @@ class LinkProtocol:
             raise IllegalMove(_("This game already has two players.") if len(record.seats) == 2
                               else _("Every seat of this game is taken."))
         number = next(n for n, s in enumerate(record.seats) if not s.joined)
-        seat = Seat(name, Chain(record.context, number, seed).anchor)
+        seat = new_seat(record.context, number, name, seed, record.signed)
         return replace(record, seats=with_seat(record.seats, number, seat))
 
     def phase(self, record: Record) -> str:
@@ -575,6 +641,7 @@ class LinkProtocol:
         old = record.seats[seat]
         new = replace(old, index=old.index + 1, value=device.chain.value(old.index + 1),
                       claim=True)
+        new = signed_by(record, record.moves, seat, new, seed)
         return replace(record, seats=with_seat(record.seats, seat, new))
 
     def may_resign(self, record: Record, seat: int | None) -> bool:
@@ -602,6 +669,7 @@ class LinkProtocol:
                 number=seat + 1))
         new = replace(old, index=old.index + 2, value=device.chain.value(old.index + 2),
                       resigned=True)
+        new = signed_by(record, record.moves, seat, new, seed)
         return replace(record, seats=with_seat(record.seats, seat, new))
 
     def view(self, record: Record, seat: int | None = None, seed: bytes | None = None) -> dict:

@@ -11,7 +11,12 @@ in a link; what travels are hashes of the seed and values that are useless witho
   the same message, so nobody can foresee it.
 - Hidden choice c in range(m): published as (c + pad) mod m, where the pad comes from the
   seed. It hides c completely and is opened at the audit.
-- History check: 8 bytes keyed by the seed over a hash of the game so far.
+- History check (format 1): 8 bytes keyed by the seed over a hash of the game so far;
+  only the seed checks it, so nobody else can until the audit.
+- Signature (format 2): an Ed25519 key pair made from the seed; the public key is published
+  with the anchor, and every message, forfeit claim and resignation is signed over the game
+  id, the seat, its chain index, its flags, the moves it covers and a hash of them. Anyone
+  checks it on arrival, so nobody can write a message in another seat's name.
 - Audit: at the end every seat reveals its seed; everyone checks it against the anchor and
   recomputes every hidden value and claim (see `Audit`).
 
@@ -25,6 +30,7 @@ import hashlib
 import hmac
 import secrets
 from dataclasses import dataclass
+from functools import lru_cache
 from math import comb
 from typing import Sequence
 
@@ -34,6 +40,8 @@ from ..i18n import _
 SEED_BYTES = 16
 VALUE_BYTES = 16
 TAG_BYTES = 8
+KEY_BYTES = 32
+SIGNATURE_BYTES = 64
 CHAIN_LENGTH = 256
 
 
@@ -164,6 +172,57 @@ def transcript_hash(game_id: bytes, moves: str) -> bytes:
 def history_tag(seed: bytes, transcript: bytes) -> bytes:
     """This seat's 8-byte check of a transcript hash."""
     return derive(seed, "history", transcript)[:TAG_BYTES]
+
+
+# Signatures (format 2). python-ecdsa's Ed25519 (pure Python, RFC 8032, deterministic),
+# imported on first use so that starting the app does not wait for it.
+
+def _ed25519():
+    from ecdsa import eddsa
+    return eddsa
+
+
+@lru_cache(maxsize=16)
+def _private_key(seed: bytes):
+    eddsa = _ed25519()
+    return eddsa.PrivateKey(eddsa.generator_ed25519, derive(seed, "signing key"))
+
+
+@lru_cache(maxsize=16)
+def public_key(seed: bytes) -> bytes:
+    """The 32-byte public key of the key pair this seed makes."""
+    return bytes(_private_key(seed).public_key().public_key())
+
+
+def sign(seed: bytes, statement: bytes) -> bytes:
+    """The seed's 64-byte signature of a statement."""
+    return bytes(_private_key(seed).sign(statement))
+
+
+@lru_cache(maxsize=64)
+def _public(key: bytes):
+    eddsa = _ed25519()
+    return eddsa.PublicKey(eddsa.generator_ed25519, key)
+
+
+@lru_cache(maxsize=256)
+def signature_fits(key: bytes, statement: bytes, signature: bytes) -> bool:
+    """Whether `signature` is the key's signature of `statement` (memoised: a seat's signature
+    is checked once however many records carry it)."""
+    if len(key) != KEY_BYTES or len(signature) != SIGNATURE_BYTES:
+        return False
+    try:
+        return bool(_public(key).verify(statement, signature))
+    except Exception:       # a malformed key or signature from a link: python-ecdsa raises
+        return False        # ValueError or its own errors; either way it does not fit
+
+
+def statement(game_id: bytes, seat: int, index: int, claim: bool, resigned: bool,
+              covered: int, transcript: bytes) -> bytes:
+    """What a seat signs: the game, the seat, its chain index, whether it claims a forfeit or
+    resigns, and the length and hash of the moves it covers."""
+    return digest("seat statement", game_id, seat, index, int(claim), int(resigned), covered,
+                  transcript)
 
 
 # Hidden k-subsets, e.g. 3 assassins among 12 citizens as one choice in range(comb(12, 3)).

@@ -4,23 +4,38 @@ A link is https://host/path/#<fragment>, and the fragment holds the whole record
 only characters that need no escaping in a URL (letters, digits, "-", "_" and "."), and
 never anything secret: seeds appear only once their owners reveal them for the audit.
 
-Format version 1, five fields separated by ".":
+Five fields separated by ".":
 
-    p1 . <game> . <data> . <moves> . <check>
+    p<version> . <game> . <data> . <moves> . <check>
 
-- "p1": the letter p and the format version in decimal. A reader that sees a higher
-  version than it knows says the link comes from a newer Parlor.
+- "p1" or "p2": the letter p and the format version in decimal. A reader that sees a higher
+  version than it knows says the link comes from a newer Parlor. This version writes format
+  2 (signed) for every game it creates, rematches or joins to one; games begun in format 1
+  (unsigned) go on in format 1.
 - game: the game key, a lowercase letter then up to 23 of a-z, 0-9, "_", "-".
 - data: base64url, no padding, of these bytes (n = one unsigned byte, n2 = two, big-endian):
       n options, then per option, sorted by key: n length + key, n length + value (ASCII)
       n seats, then per seat:
-        n flags: 1 joined, 2 chain advanced, 4 history tag, 8 seed revealed, 16 forfeit
+        n flags: 1 joined, 2 chain advanced, 4 covers moves, 8 seed revealed, 16 forfeit
                  claim, 32 resigned (no other bits; 32 came later and adds no bytes)
         n length + name in UTF-8 (empty when it is the default "Player N")
+      format 1:
         if joined: 16-byte anchor (chain value 0)
         if advanced: n index (1..255) + the 16-byte chain value at that index
-        if tagged: n2 length of the move string covered + 8-byte history tag
+        if covers moves: n2 length of the move string covered + 8-byte history tag
         if revealed: 16-byte seed
+      format 2:
+        if joined: 16-byte anchor + 32-byte Ed25519 public key
+        if advanced: n index (1..255) + the 16-byte chain value at that index
+        if the seat has sent a message: 64-byte signature of its latest message
+        if covers moves: n2 length of the move string covered
+        if it claims or resigns: 64-byte signature of the claim or resignation
+        if revealed: 16-byte seed
+  The signature of a message is over `fairplay.statement` of the game id, the seat, the
+  chain index of that message, no claim, no resignation, the covered length and the
+  transcript hash of the moves covered. A claim or a resignation signs the same with its own
+  chain index (one or two steps further) and its flag, so a device that does not count a
+  claim can step it back and keep the message signature (base.unclaimed).
 - moves: the move tokens of the game written one after another (base64url characters).
 - check: the first 6 characters of base64url(SHA-256(everything before the last ".")).
   It reveals cut-off links and accidental edits; deliberate tampering is the audit's job.
@@ -38,11 +53,12 @@ import unicodedata
 from dataclasses import dataclass, replace
 
 from ..i18n import N_, _
-from .fairplay import (CHAIN_LENGTH, SEED_BYTES, TAG_BYTES, VALUE_BYTES, b64, digest, unb64,
-                       verify_step)
+from .fairplay import (CHAIN_LENGTH, KEY_BYTES, SEED_BYTES, SIGNATURE_BYTES, TAG_BYTES,
+                       VALUE_BYTES, b64, digest, statement, transcript_hash, unb64, verify_step)
 from ..engine.protocol import TOKEN_INDEX
 
-FORMAT_VERSION = 1
+UNSIGNED, SIGNED = 1, 2            # format 1: history tags; format 2: signatures
+FORMAT_VERSION = SIGNED             # the newest format, the one new games are written in
 NAME_LIMIT = 24
 MAX_SEATS = 8
 MAX_OPTIONS = 16
@@ -113,6 +129,9 @@ class Seat:
     seed: bytes = b""        # revealed at the end for the audit; empty before
     claim: bool = False      # this seat claims that the seat owing the next message forfeited
     resigned: bool = False   # this seat resigned (two chain values past its last message)
+    key: bytes = b""         # format 2: the public key published with the anchor
+    signature: bytes = b""   # format 2: the signature of its latest message; empty before one
+    end_signature: bytes = b""   # format 2: the signature of its claim or resignation
 
     def __post_init__(self):
         if not isinstance(self.name, str):
@@ -121,21 +140,26 @@ class Seat:
         _need_bytes(self.value, (0, VALUE_BYTES), "chain value")
         _need_bytes(self.tag, (0, TAG_BYTES), "history tag")
         _need_bytes(self.seed, (0, SEED_BYTES), "seed")
+        _need_bytes(self.key, (0, KEY_BYTES), "public key")
+        _need_bytes(self.signature, (0, SIGNATURE_BYTES), "signature")
+        _need_bytes(self.end_signature, (0, SIGNATURE_BYTES), "signature")
         if not (_is_int(self.index) and 0 <= self.index < CHAIN_LENGTH):
             raise ValueError(f"chain index must be in 0..{CHAIN_LENGTH - 1}")
         if not (_is_int(self.tag_moves) and 0 <= self.tag_moves <= MAX_MOVES):
             raise ValueError("bad history tag length")
         if (self.index == 0) != (not self.value):
             raise ValueError("a chain value goes with an index above 0")
-        if not self.tag and self.tag_moves:
-            raise ValueError("a covered length goes with a history tag")
+        if not self.tag and not self.key and self.tag_moves:
+            raise ValueError("a covered length goes with a history tag or a signature")
         if not isinstance(self.claim, bool) or (self.claim and not self.index):
             raise ValueError("a claim comes with a chain value")
         if not isinstance(self.resigned, bool) or (self.resigned and self.index < 2) \
                 or (self.resigned and self.claim):
             raise ValueError("a resignation comes with a chain value, and no claim")
-        if not self.anchor and (self.index or self.tag or self.seed):
+        if not self.anchor and (self.index or self.tag or self.seed or self.key):
             raise ValueError("fair-play data of a seat that has not joined")
+        if self.key and self.tag or not self.key and (self.signature or self.end_signature):
+            raise ValueError("a seat is signed (key, signatures) or tagged, not both")
 
     @property
     def joined(self) -> bool:
@@ -146,6 +170,16 @@ class Seat:
     def latest(self) -> bytes:
         """The latest chain value shown (the anchor at first)."""
         return self.value or self.anchor
+
+    @property
+    def message_index(self) -> int:
+        """The chain index of the seat's latest message (a claim or resignation comes after)."""
+        return self.index - self.claim - 2 * self.resigned
+
+    @property
+    def covers(self) -> bool:
+        """Whether the seat's history tag or signature covers moves (it has sent a message)."""
+        return bool(self.tag) or self.tag_moves > 0
 
 
 def _is_int(value) -> bool:
@@ -165,11 +199,11 @@ class Record:
     seats: tuple[Seat, ...]
     options: tuple[tuple[str, str], ...] = ()
     moves: str = ""
-    version: int = FORMAT_VERSION
+    version: int = UNSIGNED     # games made by the protocol are SIGNED (links/base.py)
 
     def __post_init__(self):
-        if self.version != FORMAT_VERSION:
-            raise ValueError(f"only format version {FORMAT_VERSION} can be written")
+        if self.version not in (UNSIGNED, SIGNED):
+            raise ValueError(f"format versions {UNSIGNED} and {SIGNED} can be written")
         if not isinstance(self.game, str) or not _GAME_KEY.fullmatch(self.game):
             raise ValueError(f"bad game key {self.game!r}")
         pairs = self.options.items() if isinstance(self.options, dict) else self.options
@@ -191,24 +225,52 @@ class Record:
             raise ValueError("moves are base64url characters")
         if any(s.tag_moves > len(self.moves) for s in seats):
             raise ValueError("a history tag covers more moves than there are")
+        if any(s.joined and bool(s.key) != (self.version == SIGNED) for s in seats):
+            raise ValueError("every seat of a signed game has a key, and no seat of another")
+        if any(s.key and (bool(s.signature) != (s.message_index > 0)
+                          or bool(s.end_signature) != (s.claim or s.resigned)
+                          or (s.tag_moves and not s.signature)) for s in seats):
+            raise ValueError("a signed seat signs its latest message, claim and resignation")
         object.__setattr__(self, "options", options)
         object.__setattr__(self, "seats", seats)
 
     @property
     def context(self) -> bytes:
         """The context bytes of every seat's reveal chain in this game."""
-        return game_context(self.game, self.options, len(self.seats))
+        return game_context(self.game, self.options, len(self.seats), self.version)
 
     @property
     def game_id(self) -> bytes:
         """16 bytes naming this game: its creation data and the creator's anchor."""
         return digest("game id", self.context, self.seats[0].anchor)[:16]
 
+    @property
+    def signed(self) -> bool:
+        """Whether the seats sign their messages (format 2) rather than tag them."""
+        return self.version == SIGNED
 
-def game_context(game: str, options, seats: int) -> bytes:
-    """The chain context of a game, known before anyone's anchor: game, options, seat count."""
+    def statement(self, number: int, end: bool = False) -> bytes:
+        """What seat `number` signs: its latest message, or (`end`) its claim or resignation."""
+        return seat_statement(self.game_id, self.moves, number, self.seats[number], end)
+
+
+def seat_statement(game_id: bytes, moves: str, number: int, seat: Seat, end: bool = False) -> bytes:
+    """What seat `number` (its data `seat`, in a game with this id and moves) signs: its
+    latest message, or (`end`) its claim or resignation."""
+    index, claim, resigned = ((seat.index, seat.claim, seat.resigned) if end
+                              else (seat.message_index, False, False))
+    return statement(game_id, number, index, claim, resigned, seat.tag_moves,
+                     transcript_hash(game_id, moves[:seat.tag_moves]))
+
+
+def game_context(game: str, options, seats: int, version: int = UNSIGNED) -> bytes:
+    """The chain context of a game, known before anyone's anchor: game, options, seat count,
+    and for a signed game its format, so no chain value of a signed game fits an unsigned copy
+    (nobody can strip the signatures off a game and pass it on in format 1)."""
     pairs = sorted(dict(options).items())
-    return digest("parlor game", game, len(pairs), *(p for kv in pairs for p in kv), seats)[:16]
+    signed = ("signed",) if version == SIGNED else ()
+    return digest("parlor game", game, len(pairs), *(p for kv in pairs for p in kv), seats,
+                  *signed)[:16]
 
 
 # Writing.
@@ -233,15 +295,16 @@ def _data_bytes(record: Record) -> bytes:
         out += _short(key.encode("ascii")) + _short(value.encode("ascii"))
     out.append(len(record.seats))
     for number, seat in enumerate(record.seats):
-        flags = (seat.joined | (seat.index > 0) << 1 | bool(seat.tag) << 2
+        flags = (seat.joined | (seat.index > 0) << 1 | seat.covers << 2
                  | bool(seat.seed) << 3 | seat.claim << 4 | seat.resigned << 5)
         name = "" if seat.name == default_name(number) else seat.name
-        out += bytes([flags]) + _short(name.encode("utf-8")) + seat.anchor
+        out += bytes([flags]) + _short(name.encode("utf-8")) + seat.anchor + seat.key
         if seat.index:
             out += bytes([seat.index]) + seat.value
-        if seat.tag:
+        out += seat.signature
+        if seat.covers:
             out += seat.tag_moves.to_bytes(2, "big") + seat.tag
-        out += seat.seed
+        out += seat.end_signature + seat.seed
     return bytes(out)
 
 
@@ -266,7 +329,7 @@ class _Reader:
         return self.take(self.byte())
 
 
-def _parse(game: str, data_text: str, moves: str) -> Record:
+def _parse(version: int, game: str, data_text: str, moves: str) -> Record:
     data = _Reader(unb64(data_text))
     options = [(data.short().decode("ascii"), data.short().decode("ascii"))
                for _n in range(data.byte())]
@@ -276,16 +339,22 @@ def _parse(game: str, data_text: str, moves: str) -> Record:
         if flags & ~0b111111 or (flags > 1 and not flags & 1):
             raise ValueError("bad seat flags")
         name = data.short().decode("utf-8")
+        signed = version == SIGNED and bool(flags & 1)
         anchor = data.take(VALUE_BYTES) if flags & 1 else b""
+        key = data.take(KEY_BYTES) if signed else b""
         index, value = (data.byte(), data.take(VALUE_BYTES)) if flags & 2 else (0, b"")
-        tag_moves, tag = ((int.from_bytes(data.take(2), "big"), data.take(TAG_BYTES))
-                          if flags & 4 else (0, b""))
+        claim, resigned = bool(flags & 16), bool(flags & 32)
+        message = index - claim - 2 * resigned
+        signature = data.take(SIGNATURE_BYTES) if signed and message > 0 else b""
+        tag_moves = int.from_bytes(data.take(2), "big") if flags & 4 else 0
+        tag = data.take(TAG_BYTES) if flags & 4 and not signed else b""
+        end_signature = data.take(SIGNATURE_BYTES) if signed and (claim or resigned) else b""
         seed = data.take(SEED_BYTES) if flags & 8 else b""
-        seats.append(Seat(name, anchor, index, value, tag_moves, tag, seed, bool(flags & 16),
-                          bool(flags & 32)))
+        seats.append(Seat(name, anchor, index, value, tag_moves, tag, seed, claim, resigned,
+                          key, signature, end_signature))
     if data.at != len(data.data):
         raise ValueError("data goes on after the last seat")
-    return Record(game, tuple(seats), tuple(options), moves)
+    return Record(game, tuple(seats), tuple(options), moves, version)
 
 
 def decode(fragment: str) -> Record:
@@ -301,7 +370,7 @@ def decode(fragment: str) -> Record:
         raise RecordError(NOT_PARLOR)
     if int(digits) > FORMAT_VERSION:
         raise RecordError(NEWER)
-    if int(digits) != FORMAT_VERSION:
+    if int(digits) not in (UNSIGNED, SIGNED):
         raise RecordError(NOT_PARLOR)
     if not text.isascii():
         raise RecordError(CHANGED)
@@ -311,7 +380,7 @@ def decode(fragment: str) -> Record:
     if len(fields) > 4 or _checksum(text[:text.rindex(".")]) != fields[3]:
         raise RecordError(CHANGED)
     try:
-        record = _parse(*fields[:3])
+        record = _parse(int(digits), *fields[:3])
     except ValueError:
         raise RecordError(NONSENSE) from None
     if encode(record) != text:
@@ -328,7 +397,7 @@ def merge(local: Record, incoming: Record) -> tuple[Record, str]:
     new; "older": incoming knows nothing local does not; "advanced": the result knows more
     than local. On "foreign" and "diverged" the result is local, unchanged.
     """
-    if incoming.game_id != local.game_id:
+    if incoming.game_id != local.game_id or incoming.version != local.version:
         return local, "foreign"
     longer, shorter = sorted((local.moves, incoming.moves), key=len, reverse=True)
     if not longer.startswith(shorter):
@@ -353,13 +422,15 @@ def _merge_seat(ctx: bytes, number: int, a: Seat, b: Seat) -> Seat | None:
     """The seat knowing what both a and b know, or None if they contradict each other."""
     if a.joined != b.joined:
         return a if a.joined else b
-    if a.name != b.name or a.anchor != b.anchor:
+    if a.name != b.name or a.anchor != b.anchor or a.key != b.key:
         return None
     if not a.joined:
         return a            # open in both copies: nothing to compare
     low, high = sorted((a, b), key=lambda s: s.index)
     if not verify_step(ctx, number, low.index, low.latest, high.index, high.latest):
         return None
+    if a.key:
+        return _merge_signed(a, b)
     tagged = sorted((s for s in (a, b) if s.tag), key=lambda s: s.tag_moves)
     if len(tagged) == 2 and tagged[0].tag_moves == tagged[1].tag_moves \
             and tagged[0].tag != tagged[1].tag:
@@ -370,3 +441,21 @@ def _merge_seat(ctx: bytes, number: int, a: Seat, b: Seat) -> Seat | None:
         return None                         # one chain value spent on two messages
     tag = tagged[-1] if tagged else a
     return replace(high, tag_moves=tag.tag_moves, tag=tag.tag, seed=a.seed or b.seed)
+
+
+def _merge_signed(a: Seat, b: Seat) -> Seat | None:
+    """`_merge_seat` for a signed seat: the copy furthest on, taken whole (its signatures sign
+    its index, flags and covered length together), unless the two contradict each other:
+    two signatures for one message, a copy further on covering fewer moves, or one chain
+    value spent on two different things."""
+    first, last = sorted((a, b), key=lambda s: (s.index, s.tag_moves))
+    if (first.index, first.tag_moves) == (last.index, last.tag_moves) \
+            and (first.signature, first.end_signature) != (last.signature, last.end_signature):
+        return None
+    if first.tag_moves > last.tag_moves or first.message_index > last.message_index or \
+            (first.index == last.index and (first.claim, first.resigned)
+             != (last.claim, last.resigned)):
+        return None
+    if a.seed and b.seed and a.seed != b.seed:
+        return None
+    return replace(last, seed=a.seed or b.seed)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .. import catalog
 from ..i18n import N_, _, ngettext
+from .base import signed_covers
 from .clock import days_of, describe_left, left
 from .fairplay import history_tag, transcript_hash
 from .record import shown_name
@@ -134,13 +135,17 @@ def verdict(held, now: float) -> tuple[str, str]:
 
 
 def witnessed(held, protocol, problem) -> bool:
-    """Whether a problem names a seat on evidence only that seat could have made: a message
-    covered by its history tag as this device held it before the seat's secret was out, the
-    tag proven by that secret."""
+    """Whether a problem names a seat on evidence only that seat could have made: in a signed
+    game, a message its signature covers; else a message covered by its history tag as this
+    device held it before the seat's secret was out, the tag proven by that secret."""
     record = held.record
     seed = record.seats[problem.seat].seed
     ends = protocol.table(record).ends
-    if problem.move is None or problem.move >= len(ends) or not seed:
+    if problem.move is None or problem.move >= len(ends):
+        return False
+    if record.signed:           # its signature, checked on arrival, proves it (F12)
+        return signed_covers(record, problem.seat, ends[problem.move])
+    if not seed:
         return False
     return any(n == problem.seat and ends[problem.move] <= moves and tag == history_tag(
         seed, transcript_hash(record.game_id, record.moves[:moves]))
