@@ -1,5 +1,6 @@
 // Check a built site's Python under its own Pyodide and trimmed stdlib, as the page loads it:
 // import every module in the app zip and every stdlib module the app names, draw a QR code,
+// sign and check with the shipped Ed25519 (python-ecdsa, imported on first use),
 // read every language's catalog; the modules left out of the stdlib zip as frozen must load
 // from the runtime's frozen copies.
 // Usage: node tools/check-build.mjs [dist]      Exit status 1 on any failure.
@@ -37,13 +38,23 @@ drawers = [m for m in modules if hasattr(sys.modules[m], "qr_svg")]
 assert drawers, "no module defines qr_svg"
 svg = sys.modules[drawers[0]].qr_svg("https://example.org/parlor/#p1.tyrus.AAAA.BBBB.CCCCCC")
 assert svg.startswith("<svg") and svg.count("M") > 50, svg[:200]
+from parlor.links import fairplay
+import time
+begun = time.perf_counter()
+signature = fairplay.sign(bytes(16), b"check-build")
+signed = time.perf_counter()
+key = fairplay.public_key(bytes(16))
+assert fairplay.signature_fits(key, b"check-build", signature), "a signature does not check"
+checked = time.perf_counter()
+assert not fairplay.signature_fits(key, b"check-build!", signature), "a forgery checks"
+ed25519 = f"Ed25519 signs ({(signed - begun) * 1000:.0f} ms with the key made) and checks ({(checked - signed) * 1000:.0f} ms)"
 from parlor import i18n
 from parlor.screens.shell import shell_words
 spoken = [code for code in i18n.LANGUAGES if i18n.use(code) == code]
 assert spoken == list(i18n.LANGUAGES), spoken
 assert i18n.use("fr") == "fr" and shell_words()["retry"] != "Retry", "the French catalog is empty"
 i18n.use(i18n.SOURCE)
-f"{len(modules)} app modules and {len(roots)} stdlib roots import, QR code drawn by {drawers[0]}, catalogs {', '.join(spoken)}"
+f"{len(modules)} app modules and {len(roots)} stdlib roots import, QR code drawn by {drawers[0]}, {ed25519}, catalogs {', '.join(spoken)}"
 `);
   console.log(`check-build: ${summary} (trimmed stdlib, ${Object.keys(report.kept).length} modules, ${Object.keys(report.frozen).length} more frozen in the runtime)`);
 } catch (error) {
