@@ -256,14 +256,16 @@ def test_a_cut_or_changed_link_is_refused_with_its_reason_and_nothing_stored(key
     assert store.backend.data == before
 
 
-def bad_move(protocol, text):
-    """The link with its last move character replaced by one that breaks the protocol."""
+def bad_move(protocol, text, seeds):
+    """The link with its last move character replaced by one that breaks the protocol, its
+    seats' signatures made again over it (a modified app of its sender sends it)."""
     moves = text.split(".")[3]
     for at in range(len(moves) - 1, -1, -1):
         for char in "_-9zA":
             if char == moves[at]:
                 continue
-            bad = resealed_moves(text, [("replace", at, char)])
+            bad = encode(linktools.resign(decode(resealed_moves(text, [("replace", at, char)])),
+                                          seeds, range(len(seeds))))
             if not protocol.replay(decode(bad)).ok:
                 return bad
     raise AssertionError("no single change broke the link")
@@ -272,7 +274,7 @@ def bad_move(protocol, text):
 @pytest.mark.parametrize("key", GAMES)
 def test_a_link_with_a_bad_move_shows_its_last_good_position_and_keeps_the_stored_game(key):
     game, protocol, text = midgame(key)
-    bad = bad_move(protocol, text)
+    bad = bad_move(protocol, text, game.seeds)
     result = protocol.replay(decode(bad))
     store = holding(game, 0, text)
     held, note = linkplay.open_link(store, bad)
@@ -294,19 +296,21 @@ def test_a_rewritten_history_is_refused_by_the_devices_that_hold_the_game(key):
         for char in linktools.TOKEN_ALPHABET:
             if char != moves[at]:
                 candidate = resealed_moves(text, [("replace", at, char)])
-                if protocol.replay(decode(candidate)).ok:
+                signed = linktools.resign(decode(candidate), game.seeds, range(len(game.seeds)))
+                if protocol.replay(signed).ok:      # a history its seats could have signed
                     rewritten = candidate
                     break
         if rewritten:
             break
     assert rewritten, "no other history fits this link: the check proved nothing"
     changed = decode(rewritten)
-    author = next(s for s, seat in enumerate(changed.seats) if seat.tag)
-    with pytest.raises(LinkError, match="rewritten"):
-        protocol.legal(changed, author, game.seeds[author])
+    author = next(s for s, seat in enumerate(changed.seats) if seat.covers)
+    assert changed.signed, "format 1's history tags: tests/test_tyrus_link.py, L11"
     store = holding(game, author, text)
-    with pytest.raises(linkplay.LinkProblem, match="differs"):
-        linkplay.open_link(store, rewritten)
+    with pytest.raises(linkplay.LinkProblem, match="altered"):
+        linkplay.open_link(store, rewritten)    # the signatures refuse it on every device
+    with pytest.raises(linkplay.LinkProblem, match="altered"):
+        linkplay.open_link(fresh_store(), rewritten)
     assert store.get(record.game_id).record == record
 
 
