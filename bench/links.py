@@ -2,8 +2,8 @@
 
 Run with `.venv/bin/python bench/links.py`. Each game is played between two seeded devices
 with random legal actions (Tod dem Tyrannen on side A, Tsuro with two players), to the end
-and both seeds published; the seed key is one whose Tyrus game runs all nine elections, so
-the length is that of a full game. Tyros is played by 3 and by 4 seeded devices whose moves
+and both seeds published; the seed key is one whose Tyrus game runs all nine elections in
+signed links (record format 2), so the length is that of a full game. Tyros is played by 3 and by 4 seeded devices whose moves
 the computer player chooses (as people play: its limit), and with random legal actions
 (endless refused offers and cancelled actions: no limit); for it the largest link sent in
 the game is printed too. Prints one line per game (the final link's length and the links
@@ -75,7 +75,7 @@ def main() -> None:
         if entry.key == "tyros":
             continue
         name, limit = entry.key, LIMITS.get(entry.key)
-        text, sent, longest = link_game(name, b"bench links 3")
+        text, sent, longest = link_game(name, b"bench links 5")
         figures[name] = {"length": len(text), "links": sent, "largest": longest}
         verdict = "no limit set" if limit is None else \
             f"limit {limit}: {'ok' if len(text) <= limit else 'over the limit'}"
@@ -84,7 +84,7 @@ def main() -> None:
     for players in (3, 4):
         for computer in (True, False):
             name = f"tyros-{players}" + ("" if computer else "-random")
-            final, sent, longest = link_game("tyros", b"bench links 3", players, computer)
+            final, sent, longest = link_game("tyros", b"bench links 5", players, computer)
             figures[name] = {"length": len(final), "links": sent, "largest": longest}
             limit = LIMITS.get(name)
             verdict = "random play: no limit" if limit is None else \
