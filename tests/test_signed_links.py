@@ -234,4 +234,6 @@ def test_f12_each_signature_is_checked_once_however_many_links_carry_it():
             actions += 1
         table.send(sender)
         checked = fairplay.signature_fits.cache_info().misses - before
-        assert 1 <= checked <= actions, (checked, actions)   # not once per device or seat
+        # without the memo every device that takes the link checks it again: at least one
+        # check per device (3), and every seat's signature each time (9)
+        assert 1 <= checked < len(table.sessions), (checked, actions)
