@@ -18,7 +18,7 @@ from parlor.engine.protocol import IllegalMove, MoveError, SeatView
 from parlor.engine.rng import Stream, derive
 from parlor.links import device as linkplay
 from parlor.links.base import LinkError
-from parlor.links.fairplay import b64
+from parlor.links.fairplay import Chain, b64
 from parlor.links.record import CHANGED, INCOMPLETE, RecordError, decode, encode
 from parlor.play.saves import MemoryBackend
 from parlor.screens import link as link_screens
@@ -333,8 +333,13 @@ def test_seat_data_out_of_step_with_the_moves_is_refused(key):
     early = replace(record, seats=linktools.with_seat(record, seat, replace(
         record.seats[seat], seed=game.seeds[seat])).seats)
     assert "seed" in str(protocol.replay(early).error)
-    behind = replace(record, seats=linktools.with_seat(record, seat, replace(
-        record.seats[seat], index=0, value=b"")).seats)
+    # one chain value behind its messages, signed by the seat's own modified app
+    seat = next(s for s, data in enumerate(record.seats) if data.index >= 2)
+    data = record.seats[seat]
+    back = replace(data, index=data.index - 1, value=Chain(record.context, seat, game.seeds[
+        seat]).value(data.index - 1))
+    behind = replace(record, seats=linktools.with_seat(record, seat, linktools.sealed(
+        record, record.moves, seat, back, game.seeds[seat])).seats)
     assert "chain value" in str(protocol.replay(behind).error)
 
 
