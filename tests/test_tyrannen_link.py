@@ -231,7 +231,8 @@ def test_l7_public_views_do_not_depend_on_the_hidden_choice():
     seeds = game.seeds
     views = []
     for choice in (game.actions[0][1].arg, (game.actions[0][1].arg + 77) % 220):
-        record = link.join(link.create("Ann", seeds[0], {"side": "B"}), "Bob", seeds[1])
+        record = link.join(linktools.unsigned(link.create("Ann", seeds[0], {"side": "B"}),
+                                              seeds[0]), "Bob", seeds[1])   # as `played`
         out = []
         for seat, action in game.actions:
             if isinstance(action, str) or link.phase(record) == link.OVER:
