@@ -97,10 +97,22 @@ def test_a_damaged_kept_game_is_listed_apart():
     assert len(games) == 1 and damaged == [(linkplay.PREFIX + "00", "{broken")]
 
 
-def test_full_storage_keeps_the_game_in_memory_and_says_to_send_the_link():
-    store = device(limit=10)
-    ana = linkplay.create(store, "tyrus", "Ana")
-    assert store.full and "storage is full" in ana.notice and ana.sent
+def test_full_storage_takes_no_seat_but_a_move_is_kept_in_memory_and_the_link_offered():
+    """A seat's secret that could not be kept would live in the page alone: with full storage
+    no game is created and no seat is joined (seeds/fair-play.md F8, I1); a move made once the
+    storage filled up is offered as a link, saying it may be the only copy."""
+    with pytest.raises(linkplay.LinkProblem, match="cannot take a seat"):
+        linkplay.create(device(limit=10), "tyrus", "Ana")
+    invitation = linkplay.create(device(), "tyrus", "Cy").record
+    newcomer = linkplay.LinkSession(linkplay.Held(invitation), device(limit=10))
+    newcomer.join("Di")
+    assert newcomer.seat is None and "cannot take a seat" in newcomer.notice
+    assert newcomer.store.backend.keys() == []
+    ana, bo, _ = joined()
+    mover = ana if ana.my_turn() else bo
+    mover.store.backend.limit = 0
+    mover.act(mover.legal()[0])
+    assert mover.store.full and "storage is full" in mover.notice and mover.sent
 
 
 def play_some(ana, bo, messages):

@@ -482,10 +482,9 @@ class App:
         if isinstance(key, str) and not key.startswith(linkplay.PREFIX):
             return
         if self.link is not None and self.link.seat is not None:
-            fresh = self.link_store.get(self.link.record.game_id)
-            if fresh is not None and fresh.record != self.link.record:
-                self.link = LinkSession(fresh, self.link_store,
-                                        notice=_("This game was changed in another tab."))
+            fresh = linkplay.refreshed(self.link)
+            if fresh is not None:
+                self.link = fresh
                 self.render()
         elif self.link is None and self.session is None:
             self.render()
@@ -496,10 +495,15 @@ class App:
         name = clean_name(home_screens.chosen_names(setup)[0], "Player 1")
         if name != catalog.entry(game_key).default_name(0):
             self.keep_names({0: name})
+        name = link_screens.creating_name(game_key, name)
         low, high = catalog.entry(game_key).players
         options = dict(setup["options"]) | ({"players": setup["players"]} if low != high else {})
         options["clock"] = setup.get("clock", DEFAULT_CLOCK)
-        self.link = linkplay.create(self.link_store, game_key, name, options)
+        try:
+            self.link = linkplay.create(self.link_store, game_key, name, options)
+        except LinkProblem as err:
+            toast(str(err))
+            return
         self.session = None
         self.remember("link:" + self.link.record.game_id.hex())
         self.render()
@@ -526,7 +530,11 @@ class App:
         elif action == "link-ask-rematch":
             link.asking_rematch = True
         elif action == "link-rematch":
-            self.link = linkplay.rematch(self.link_store, link.held)
+            try:
+                self.link = linkplay.rematch(self.link_store, link.held)
+            except LinkProblem as err:
+                link.notice = str(err)
+                return self.render()
             self.show_qr = self.show_seat_link = False
             self.remember("link:" + self.link.record.game_id.hex())
         elif action == "qr":

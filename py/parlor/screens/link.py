@@ -150,6 +150,15 @@ def joining_name(record, typed: str) -> str:
     return typed
 
 
+def creating_name(game: str, typed: str) -> str:
+    """The creator's name as the record keeps it: what was typed, or the default name (shown
+    in each reader's own language) when the form's suggestion, the seat's label in the
+    creator's language, was left as it is."""
+    if typed.strip() in ("", catalog.entry(game).seat_label(0)):
+        return default_name(0)
+    return typed
+
+
 def invitation_line(session) -> str:
     """What the game is and how playing by link works, in one sentence."""
     entry = catalog.entry(session.record.game)

@@ -205,6 +205,9 @@ def _summary(view: dict, scene: _Scene) -> str:
             return _("Tyrus, game over, nobody wins; {score}").format(score=score)
         return _("Tyrus, game over, {winners} wins; {score}").format(
             winners=_join(scene.names[s] for s in outcome["winners"]), score=score)
+    if not election:
+        # Translators: Tyrus, for screen readers, before the first election card is turned.
+        return _("Tyrus, before the first election; {score}").format(score=score)
     kind = election["kind"]
     # Translators: Tyrus, for screen readers: {representative} is the one elected now (e.g.
     # "General"), {players} who is to play.
