@@ -191,3 +191,14 @@ def test_truncated_tampered_or_foreign_links_say_what_is_wrong(fragment, words):
     else:
         assert words in note
         assert linkplay.LinkSession(held, store()).seen()
+
+
+def test_a_damaged_game_that_was_on_screen_is_not_reopened_at_start():
+    """Issue 24, class 7: the app reopens the last screen at start only for a game it can
+    read; a damaged one is listed apart (F9) instead of failing at every start."""
+    ana, _bo = pair("tyrus", {})
+    game = ana.held.record.game_id.hex()
+    assert ana.store.holds(game)
+    ana.store.backend.set(ana.held.key, "{damaged")
+    assert not ana.store.holds(game) and not ana.store.holds("not hex")
+    assert ana.store.all()[1] == [(ana.held.key, "{damaged")]

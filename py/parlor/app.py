@@ -284,7 +284,7 @@ class App:
         if kind == "game":
             self.link = None
             return self.open_game(key)
-        if kind == "link" and self.link_store.get(bytes.fromhex(key)) is not None:
+        if kind == "link" and self.link_store.holds(key):
             return self.open_held(key)
         if kind in ("rules", "setup") and key in catalog.keys():
             return self.open_page(screen)

@@ -212,6 +212,14 @@ class LinkStore:
                                         held.record.moves)
         return held
 
+    def holds(self, game_hex: str) -> bool:
+        """Whether a readable game with this id (hex, as a screen name keeps it) is kept; a
+        damaged one is listed apart on the home screen instead of being opened."""
+        try:
+            return self.get(bytes.fromhex(game_hex)) is not None
+        except (LinkProblem, ValueError):
+            return False
+
     def authored(self, game_id: bytes) -> str:
         """The moves as of the last message this device sent in that game ("" if none)."""
         return self.backend.get(AUTHORED_PREFIX + game_id.hex()) or ""
