@@ -64,11 +64,13 @@ class Storage:
     def __init__(self):
         self.data: dict[str, str] = {}
         self.full = False
+        self.written: dict[str, list] = {}      # every text written under a game's key
 
 
 class TabBackend:
     """One tab's access to its phone's storage. A write tells the phone's other tabs, as the
-    browser's storage event does, but a frozen tab may miss it (`lossy`)."""
+    browser's storage event does; a tab in the background may act before it reads its
+    events (`Tab.events`), so a tab can be stale."""
 
     def __init__(self, phone: "Phone", world: "World"):
         self.phone, self.world = phone, world
@@ -87,15 +89,18 @@ class TabBackend:
         if self.phone.storage.full:
             raise StorageFull()
         self.phone.storage.data[key] = text
+        if key.startswith(linkplay.PREFIX):
+            self.phone.storage.written.setdefault(key, []).append(text)
         for tab in self.phone.tabs:
-            if tab.store.backend is not self and self.world.rng.random() < 0.8:
-                self.world.storage_event(self.phone, tab, key)
+            if tab.store.backend is not self:
+                tab.events.append(key)
 
 
 @dataclass
 class Tab:
     store: LinkStore
     session: LinkSession | None = None
+    events: list = field(default_factory=list)      # storage events not handled yet
 
 
 @dataclass
@@ -132,7 +137,8 @@ class World:
         self.cheats: set = set()            # (game id, moves) of messages no legal action makes
         self.stored_sends: dict[int, set] = {p: set() for p in range(players)}
         self.counted: dict = {}             # (player, game id, moves) -> when a claim counted
-        self.defaults: set = set()          # (game id, seat) joined or created unnamed
+        self.defaults: set = set()          # (game id, anchor) of seats left unnamed
+        self.made: set = set()              # game ids this version made (rematches)
         self.notes: list = []               # (phone, note) of the last step
         self.created = 0
 
@@ -150,10 +156,20 @@ class World:
         phone.tabs.append(tab)
         return tab
 
-    def storage_event(self, phone: Phone, tab: Tab, key: str) -> None:
-        """What the app does in a tab when another tab wrote (App.on_storage)."""
-        if tab.session is not None and key.startswith(linkplay.PREFIX):
-            tab.session = linkplay.refreshed(tab.session) or tab.session
+    def handle_events(self, tab: Tab) -> None:
+        """What the app does in a tab for each write of another tab (App.on_storage)."""
+        while tab.events:
+            key = tab.events.pop(0)
+            if tab.session is not None and key.startswith(linkplay.PREFIX):
+                tab.session = linkplay.refreshed(tab.session) or tab.session
+
+    def settle(self, phone: Phone) -> None:
+        """Every tab of the phone handles its events, until none writes again."""
+        for _round in range(8):
+            if not any(t.events for t in phone.tabs):
+                return
+            for tab in phone.tabs:
+                self.handle_events(tab)
 
     # Posting.
 
@@ -218,12 +234,21 @@ class Walk:
     def start(self) -> None:
         world = self.world
         creator = world.phones[0]
+        protocol = world.protocol
+        tiers = getattr(protocol, "tiers", ())
+        current = getattr(protocol, "tier", None)
         with use_language(creator.language):
             options = self._options()
             typed = world.rng.choice(("", NAMES[0], catalog.entry(world.game).seat_label(0)))
-            session = linkplay.create(creator.tabs[0].store, world.game,
-                                      link_screens.creating_name(world.game, typed), options,
-                                      seed=world.new_seed())
+            if len(tiers) > 1 and world.rng.random() < 0.3:
+                protocol.tier = world.rng.choice(tiers[:-1])    # a game an older version made
+            try:
+                session = linkplay.create(creator.tabs[0].store, world.game,
+                                          link_screens.creating_name(world.game, typed),
+                                          options, seed=world.new_seed())
+            finally:
+                if current is not None:
+                    protocol.tier = current
         if typed != NAMES[0]:
             world.defaults.add((session.record.game_id, session.record.seats[0].anchor))
         creator.tabs[0].session = session
@@ -259,6 +284,9 @@ class Walk:
         phone = world.rng.choice(world.phones)
         if roll < 0.85:
             phone.skew += world.rng.choice((-2 * DAY, -3600, 3600, DAY, 3 * DAY))
+            first = world.first_held[phone.player]
+            for key, when in first.items():     # a clock set back counts from then (I5)
+                first[key] = min(when, world.now(phone))
             return f"phone {phone.player} clock jumps to skew {phone.skew:.0f}"
         phone.storage.full = not phone.storage.full
         return f"phone {phone.player} storage full={phone.storage.full}"
@@ -269,9 +297,13 @@ class Walk:
 def honest_step(world: World, phone: Phone) -> str:
     rng = world.rng
     tab = rng.choice(phone.tabs)
+    if rng.random() < 0.8:
+        world.handle_events(tab)            # else this tab acts before it heard of a write
     session = tab.session
     roll = rng.random()
     with use_language(phone.language):
+        if roll < 0.05 and len(phone.tabs) == 2 and world.chat:
+            return race(world, phone)
         if roll < 0.35 or session is None:
             return open_some_link(world, phone, tab)
         if roll < 0.4 and len(phone.tabs) < 2:
@@ -321,6 +353,7 @@ def honest_step(world: World, phone: Phone) -> str:
                 return f"phone {phone.player} cannot offer a rematch: {problem}"
             tab.session = new
             world.seats[phone.player][new.record.game_id] = (0, new.held.seed)
+            world.made.add(new.record.game_id)
             world.post(phone, new.record)
             world.created += 1
             return f"phone {phone.player} offers a rematch"
@@ -334,6 +367,27 @@ def honest_step(world: World, phone: Phone) -> str:
                     world.post(phone, session.record)
                 return f"phone {phone.player} plays"
         return open_some_link(world, phone, tab)
+
+
+def race(world: World, phone: Phone) -> str:
+    """Two tabs open two links of the chat at the same moment: each reads what is kept
+    before either writes, then both write, then each hears of the other's write."""
+    rng = world.rng
+    first, second = phone.tabs
+    back = min(len(world.chat), rng.randint(2, 5))
+    texts = [world.chat[-1], world.chat[-back]]     # a newer and an older link
+    snapshot = dict(phone.storage.data)
+    for tab, text in zip(phone.tabs, texts):
+        tab.store.backend.stale = snapshot
+        try:
+            held, note = linkplay.open_link(tab.store, text)
+            tab.session = LinkSession(held, tab.store, notice=note)
+        except LinkProblem:
+            pass
+        finally:
+            tab.store.backend.stale = None
+    world.settle(phone)
+    return f"phone {phone.player} opens two links in two tabs at once"
 
 
 def _readable(tab: Tab, session) -> bool:
@@ -529,12 +583,16 @@ def check_kept(world: World, phone: Phone, held: Held, kept: Held | None) -> Non
                 _stored_when_sent(world, phone, gid, moves):
             raise Violation("I2", f"phone {phone.player} lost a move it sent ({moves!r} is not "
                                   f"in its copy {held.record.moves!r})")
-    if kept is not None:
-        _merged, status = linkplay.records.merge(held.record, kept.record)
+    earlier = [kept] if kept is not None else []
+    for text in phone.storage.written.get(held.key, ()):
+        earlier.append(linkplay.parse_held(text))
+    for before in earlier:
+        _merged, status = merge(held.record, before.record)
         if status not in ("same", "older"):
             raise Violation("I3", f"phone {phone.player} replaced its copy by one that knows "
-                                  f"less ({status}): {kept.record.moves!r} -> "
+                                  f"less ({status}): {before.record.moves!r} -> "
                                   f"{held.record.moves!r}")
+    phone.storage.written.pop(held.key, None)
 
 
 def _stored_when_sent(world, phone, gid, moves) -> bool:
@@ -608,15 +666,14 @@ def check_verdict(world: World, phone: Phone, held: Held) -> None:
 
 
 def check_tier(world: World, held: Held) -> None:
-    """I9: every game an honest player creates is made in the current tier."""
-    protocol = world.protocol
-    tier = getattr(protocol, "tier", None)
-    if tier is None or not any(world.seats[p].get(held.record.game_id, (None,))[0] == 0
-                               for p in range(world.players) if world.phones[p].honest):
+    """I9: every game this version makes (a rematch too, of a game of an older tier) is made
+    in the current tier."""
+    tier = getattr(world.protocol, "tier", None)
+    if tier is None or held.record.game_id not in world.made:
         return
     made = dict(held.record.options).get("tier")
     if made != tier:
-        raise Violation("I9", f"an honest player made a game in tier {made}, not {tier}")
+        raise Violation("I9", f"a game made by this version is in tier {made}, not {tier}")
 
 
 def check_notes(world: World) -> None:
