@@ -94,10 +94,10 @@ def game(players=3, maker=PROTOCOL):
 def test_yl1_options_are_kept_in_the_record_only_when_not_the_default():
     keys = seeds(3)
     plain = PROTOCOL.create("Ann", keys[0], {"players": 3})
-    assert dict(plain.options) == {"tier": "casual-4"}
+    assert dict(plain.options) == {"tier": "casual-5"}
     both = PROTOCOL.create("Ann", keys[0], {"players": 4, "tiles_per_player": 4,
                                             "preset_start": True})
-    assert dict(both.options) == {"tier": "casual-4", "tiles": "4", "preset": "1"}
+    assert dict(both.options) == {"tier": "casual-5", "tiles": "4", "preset": "1"}
     assert len(both.seats) == 4
     with pytest.raises(ValueError):
         PROTOCOL.create("Ann", keys[0], {"players": 2})
@@ -267,7 +267,12 @@ def share_fixings(maker=PROTOCOL) -> dict:
     fixed the share, its values)."""
     final, tables = read_one_by_one(maker)
     return sharing.fixings(PROTOCOL, final.context, deal_of(final, tables), tables[-1].moves,
-                           tables[-1].shown, PROTOCOL.sees)
+                           tables[-1].shown, PROTOCOL.sees, move_senders(tables[-1]))
+
+
+def move_senders(table) -> tuple:
+    """Tier casual-5: the sender of each message after the start messages (YL8); () before."""
+    return table.senders[table.starters:] if table.others else ()
 
 
 def truth_after(final, tables, upto: int):
@@ -290,6 +295,22 @@ def truth_after(final, tables, upto: int):
                             seed=key)
         state = ENGINE.apply(state, move)
     return state
+
+
+def assert_fixed_by_the_receiver_after_another_seat(fixed: dict, senders: tuple) -> int:
+    """Each share is fixed by its receiver's next message (YL4), or, when the receiver's own
+    message drew it and the receiver sent the next ones too, by its next message after
+    another seat's (YL8): its key always holds a value of a seat other than the one whose
+    message drew it. Returns how many waited so."""
+    waited = 0
+    for (m, seat), (j, _values) in fixed.items():
+        assert senders[j] == seat and set(senders[m + 1:j + 1]) - {senders[m]}, (m, seat)
+        other = next(k for k in range(m + 1, j + 1) if senders[k] != senders[m])
+        assert seat not in senders[other:j], (m, seat)
+        if seat in senders[m + 1:j]:
+            assert senders[m] == seat and set(senders[m + 1:other]) == {seat}, (m, seat)
+            waited += 1
+    return waited
 
 
 def test_yl4_no_player_alone_knows_a_draw_while_choosing_the_move_that_causes_it():
@@ -354,8 +375,7 @@ def test_yl4_each_share_is_fixed_by_its_receiver_s_own_next_message():
     fixed = share_fixings()
     deals = {m for m, _s in fixed if sum(1 for k, _s in fixed if k == m) == 3}
     assert len(deals) >= 3
-    for (m, seat), (j, _values) in fixed.items():
-        assert senders[j] == seat and seat not in senders[m + 1:j], (m, seat)
+    assert_fixed_by_the_receiver_after_another_seat(fixed, senders)
 
 
 def test_yl4_the_tables_fix_the_shares_the_oracle_fixes():
@@ -452,20 +472,19 @@ def test_yl4_random_games_fix_the_shares_the_oracle_fixes():
     """With random play, trades answered out of turn among them, every table keeps open
     exactly the shares the oracle has not fixed, every share is fixed by its receiver's own
     next message, and the seat to move sees the oracle's hand."""
-    out_of_order = 0
+    out_of_order = waited = 0
     for players in (3, 4):
         record, tables, keys = random_prefix(players)
         start = deal_of(record, tables)
         fixed = sharing.fixings(PROTOCOL, record.context, start, tables[-1].moves,
-                                tables[-1].shown, PROTOCOL.sees)
+                                tables[-1].shown, PROTOCOL.sees, move_senders(tables[-1]))
         drawn = sharing.play(PROTOCOL, start, tables[-1].moves, fixed)[1]
         senders = tables[-1].senders[tables[-1].starters:]
         for j, table in enumerate(tables):
             assert {(m, s) for m, seats in table.waiting for s in seats} == {
                 x for x in drawn if x[0] <= j and (x not in fixed or fixed[x][0] > j)}, j
             out_of_order += any(m > k for m, _s, _v in table.parts for k, _t in table.waiting)
-        for (m, seat), (j, _values) in fixed.items():
-            assert senders[j] == seat and seat not in senders[m + 1:j], (m, seat)
+        waited += assert_fixed_by_the_receiver_after_another_seat(fixed, senders)
         for upto in range(1, len(tables), 9):
             seat = PROTOCOL.sender(tables[upto - 1])
             device = PROTOCOL.Device(record, tables[upto - 1], None, seat, keys[seat])
@@ -473,3 +492,4 @@ def test_yl4_random_games_fix_the_shares_the_oracle_fixes():
             assert PROTOCOL.seat_view(record, tables[upto - 1], device) == \
                 ENGINE.view(truth, seat)
     assert out_of_order, "a share fixed before one drawn earlier"
+    assert waited, "a share dealt by its receiver's own move waited for another seat (YL8)"
