@@ -169,10 +169,10 @@ class TyrosLink(CasualLink):
             # Translators: Tyros by link, under the board: the move that ended the turn dealt
             # the player its new cards, which wait for the next player's move (YL8).
             lines.append(ngettext(
-                "The new card dealt to you waits for {name}'s move: your own move dealt it, so "
+                "{n} new card dealt to you waits for {name}'s move: your own move dealt it, so "
                 "another player's move must help fix it. You see it at your first action, "
                 "where you need it.",
-                "The {n} new cards dealt to you wait for {name}'s move: your own move dealt "
+                "{n} new cards dealt to you wait for {name}'s move: your own move dealt "
                 "them, so another player's move must help fix them. You see them at your first "
                 "action, where you need them.", own).format(n=own, name=name))
         if not cards and not tiles:
