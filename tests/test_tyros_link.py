@@ -10,7 +10,7 @@ from parlor.engine.rng import Stream, derive, shuffled
 from parlor.links.fairplay import event_random
 from parlor.games.tyros.link import PROTOCOL, TyrosLink
 from parlor.games.tyros.rules import (ACCEPT, ACTIONS, CARDS, ENGINE, KEEPING, PASS, REFUSE,
-                                      TILES, Offer, add, counts, mine, sub)
+                                      TILES, Exchange, Offer, add, counts, mine, sub)
 from parlor.links.base import SEED
 from parlor.links.casual import START
 from parlor.links.record import decode, encode
@@ -493,3 +493,89 @@ def test_yl4_random_games_fix_the_shares_the_oracle_fixes():
                 ENGINE.view(truth, seat)
     assert out_of_order, "a share fixed before one drawn earlier"
     assert waited, "a share dealt by its receiver's own move waited for another seat (YL8)"
+
+
+# YL8: no seat alone keys its own share.
+
+FOURTH = TyrosLink()                    # makes games of the fourth tier, before YL8
+FOURTH.tier = "casual-4"
+
+
+@lru_cache(maxsize=None)
+def before_own_deal(maker=PROTOCOL, players: int = 3):
+    """Random play until a player could pass to end the actions and so deal every player new
+    cards, itself the first to move in the next turn: the record then, its seat and the seeds
+    (YL8)."""
+    keys = [derive(b"tyros own deal", players, s)[:16] for s in range(players)]
+    stream = Stream(keys[0], "choices")
+    record = maker.create("Ann", keys[0], {"players": players})
+    for seat in range(1, players):
+        record = PROTOCOL.join(record, f"P{seat}", keys[seat])
+    record = started(record, keys)
+    while movers := PROTOCOL.to_move(record):
+        seat, state = movers[0], PROTOCOL.table(record).state
+        if state is not None and state.phase == ACTIONS and state.pending is None and \
+                seat == (state.first + 1) % players and state.passes == players - 1 \
+                and not state.last_turn:
+            passed = PROTOCOL.play(record, seat, keys[seat], PASS)
+            if PROTOCOL.to_move(passed) == (seat,) and \
+                    PROTOCOL.table(passed).state.turn > state.turn:
+                return record, seat, keys
+        legal = PROTOCOL.legal(record, seat, keys[seat])
+        record = PROTOCOL.play(record, seat, keys[seat], legal[stream.below(len(legal))])
+    raise AssertionError("no such position")
+
+
+def own_cards_seen(record, seat: int, keys, action) -> list:
+    """What `seat`'s own device shows of its cards after `action` and each later message of
+    its own, up to the first message of another seat: (cards, waiting) per view."""
+    record, seen = PROTOCOL.play(record, seat, keys[seat], action), []
+    while True:
+        view = PROTOCOL.view(record, seat, keys[seat])
+        waiting = view.get("waiting", {}).get(seat, {"cards": 0, "own": 0})
+        seen.append((tuple(mine(view)["cards"]), waiting["cards"], waiting.get("own", 0)))
+        if PROTOCOL.to_move(record) != (seat,):
+            return seen
+        record = PROTOCOL.play(record, seat, keys[seat],
+                               PROTOCOL.legal(record, seat, keys[seat])[0])
+
+
+def test_yl8_no_player_alone_sees_or_steers_the_cards_its_own_move_deals_it():
+    """Brute force over every move the player may make where a pass deals it new cards and it
+    plays first in the next turn: before another player's message its device never shows a
+    card it did not hold (the new ones wait, said as its own deal's), so it cannot choose
+    among moves for a deal it likes. Under tier casual-4 the pass showed them at once."""
+    record, seat, keys = before_own_deal()
+    before = tuple(mine(PROTOCOL.view(record, seat, keys[seat]))["cards"])
+    deals = 0
+    for action in PROTOCOL.legal(record, seat, keys[seat]):
+        taken = [0] * 4
+        if isinstance(action, Exchange) and action.take >= 0:
+            taken[action.take] = 1            # a card taken from the face-up discards
+        for cards, waiting, own in own_cards_seen(record, seat, keys, action):
+            assert all(c <= b + t for c, b, t in zip(cards, before, taken)), action
+            deals += own > 0
+            assert own in (0, waiting)
+    assert deals >= 2, "the pass deals, and the tile after it still waits"
+    old, old_seat, old_keys = before_own_deal(FOURTH)
+    old_before = tuple(mine(PROTOCOL.view(old, old_seat, old_keys[old_seat]))["cards"])
+    shown = own_cards_seen(old, old_seat, old_keys, PASS)[0][0]
+    assert sum(shown) > sum(old_before), "casual-4: the passer saw the cards its pass dealt"
+
+
+def test_yl8_the_cards_wait_for_the_next_player_s_move_and_the_screen_says_whose():
+    record, seat, keys = before_own_deal()
+    passed = PROTOCOL.play(record, seat, keys[seat], PASS)
+    view = PROTOCOL.view(passed, seat, keys[seat])
+    names = ("Ann", "Bo", "Cy")
+    line = PROTOCOL.waiting_line(view, names)
+    assert names[(seat + 1) % 3] + "'s move" in line and "your own move dealt" in line
+    tiled = PROTOCOL.play(passed, seat, keys[seat], PROTOCOL.legal(passed, seat, keys[seat])[0])
+    after = (seat + 1) % 3
+    assert PROTOCOL.to_move(tiled) == (after,)
+    assert "own" in PROTOCOL.view(tiled, seat, keys[seat])["waiting"][seat]
+    nexts = PROTOCOL.play(tiled, after, keys[after], PROTOCOL.legal(tiled, after, keys[after])[0])
+    waiting = PROTOCOL.view(nexts, seat, keys[seat])["waiting"][seat]
+    assert waiting["cards"] and "own" not in waiting, "no longer the player's values alone"
+    line = PROTOCOL.waiting_line(PROTOCOL.view(nexts, seat, keys[seat]), names)
+    assert "your own move dealt" not in line and "when you next play" in line
