@@ -52,7 +52,7 @@ from .fairplay import event_random
 
 TIER, CASUAL, LATE, ROUND, SHARES, OTHERS = ("tier", "casual", "casual-2", "casual-3",
                                              "casual-4", "casual-5")
-START = "start"                          # the action of a start message (tiers casual-3, -4)
+START = "start"                          # the action of a start message (tiers casual-3 to -5)
 PLACEHOLDER = b"not fixed yet"           # the key of a draw whose key values are not all out
 
 
@@ -78,7 +78,7 @@ class Table:
     waiting: tuple = ()                   # (message, seats it gave hidden values) per draw
     unknown: tuple = ()                   # per seat, hidden values drawn but not fixed yet
     anchors: tuple[bytes, ...] = ()       # every seat's anchor, part of the deal's key
-    # Tiers casual-3 and casual-4 (where the game asks for a start round):
+    # Tiers casual-3 to casual-5 (where the game asks for a start round):
     starters: int = 0                     # start messages due before seat 0's first move
     round: tuple[bytes, ...] = ()         # the chain values they showed, part of the deal's key
     # Tiers casual-4 and casual-5:
