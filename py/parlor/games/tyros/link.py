@@ -2,12 +2,13 @@
 
 The protocol is numbered YL1.. in seeds/tyros.md ("Play by link"). It is
 parlor.links.casual's engine-driven protocol for 3 or 4 seats: one message per move token
-(YL2). New games are made in the tier `casual-4`: once every seat is taken, the seats that
+(YL2). New games are made in the tier `casual-5`: once every seat is taken, the seats that
 joined before the last one send a start message each, and the setup and first deal are keyed
 from every anchor, those values and seat 0's first chain value (YL3); each later draw is keyed
 from the chain values shown after the message that caused it, each seat's share fixed when
-that seat is next to move (YL4). Games of the earlier tiers (`casual`, `casual-2`,
-`casual-3`) still play as they began (YL7). A trade is two messages of the proposer (the
+that seat is next to move (YL4), but for cards a seat's own move dealt it, which wait for its
+next move after another seat's (YL8). Games of the earlier tiers (`casual` to `casual-4`)
+still play as they began (YL7). A trade is two messages of the proposer (the
 offer, whose cards are steps of the same link) and one of the partner (YL5).
 """
 from __future__ import annotations
