@@ -8,8 +8,11 @@ the computer player chooses (as people play: its limit), and with random legal a
 (endless refused offers and cancelled actions: no limit); for it the largest link sent in
 the game is printed too. Prints one line per game (the final link's length and the links
 sent in the whole game: the invitation, each join, and one each time the turn passes to
-another device, seeds included), then one JSON object {game: {"length": characters,
-"links": links sent, "largest": the longest link sent}} as the last line.
+another device, seeds included, and the messages of play: each a move of the engine, a start
+message or a message added by the link protocol), then one JSON object {game: {"length":
+characters, "links": links sent, "largest": the longest link sent, "messages": messages of
+play, "moves": the engine moves among them}} as the last line. `--tier casual-4` makes the
+Tsuro and Tyros games in that older tier, for a figure before a change.
 """
 from __future__ import annotations
 
@@ -69,28 +72,45 @@ def link_game(name: str, key: bytes, players: int = 2, computer: bool = False) -
     return text, sent, longest
 
 
+def messages(name: str, text: str) -> tuple[int, int]:
+    """The messages of play in a final link, and how many of them are engine moves (the
+    rest: start messages and any the protocol adds)."""
+    protocol = catalog.entry(name).link
+    table = protocol.table(decode(text))
+    moves = len(getattr(table, "moves", ())) or len(table.senders)
+    return len(table.senders), moves
+
+
 def main() -> None:
     figures = {}
+    if "--tier" in sys.argv:
+        for name in ("tsuro", "tyros"):       # new games made in an older tier, which plays
+            catalog.entry(name).link.tier = sys.argv[sys.argv.index("--tier") + 1]
     for entry in catalog.GAMES:
         if entry.key == "tyros":
             continue
         name, limit = entry.key, LIMITS.get(entry.key)
         text, sent, longest = link_game(name, b"bench links 3")
-        figures[name] = {"length": len(text), "links": sent, "largest": longest}
+        count, moves = messages(name, text)
+        figures[name] = {"length": len(text), "links": sent, "largest": longest,
+                         "messages": count, "moves": moves}
         verdict = "no limit set" if limit is None else \
             f"limit {limit}: {'ok' if len(text) <= limit else 'over the limit'}"
         print(f"{name}: final link {len(text)} characters ({verdict}); "
-              f"{sent} links sent in the whole game")
+              f"{sent} links sent in the whole game; {count} messages, {moves} of them moves")
     for players in (3, 4):
         for computer in (True, False):
             name = f"tyros-{players}" + ("" if computer else "-random")
             final, sent, longest = link_game("tyros", b"bench links 3", players, computer)
-            figures[name] = {"length": len(final), "links": sent, "largest": longest}
+            count, moves = messages("tyros", final)
+            figures[name] = {"length": len(final), "links": sent, "largest": longest,
+                             "messages": count, "moves": moves}
             limit = LIMITS.get(name)
             verdict = "random play: no limit" if limit is None else \
                 f"limit {limit}: {'ok' if max(len(final), longest) <= limit else 'over the limit'}"
             print(f"{name}: final link {len(final)} characters, largest link sent {longest}, "
-                  f"{sent} links sent ({verdict})", flush=True)
+                  f"{sent} links sent, {count} messages, {moves} of them moves ({verdict})",
+                  flush=True)
     print(json.dumps(figures))
 
 

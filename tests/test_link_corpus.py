@@ -7,7 +7,7 @@ of the views and legal actions, the audit's verdict, what opening it on a new de
 When the format changes, add a new corpus file and keep the old ones; so too when a game changes
 what its links mean within a format (tsuro-links-v1-late-draws.json: Tsuro's tier casual-2;
 tyros-links-v1-start-round.json: Tyros's tier casual-3; *-links-v1-shares.json: the tier
-casual-4 of both).
+casual-4 of both; tyros-links-v1-own-shares.json: Tyros's tier casual-5).
 """
 import hashlib
 import json

@@ -18,7 +18,8 @@ import pytest
 from parlor.games.tyros.rules import (
     ACCEPT, ACTIONS, CANCEL, CARDS, CODE_MOVES, DIST, ENGINE, KEEPING, NEIGHBOURS, NODE_NAMES,
     NODES, OVER, PASS, REFUSE, TILES, TYRE, ZERO, Build, City, Exchange, Offer, Sail, State,
-    Tile, Under, empire_ranks, galleons_at, mine, scores, start_allowed, supply)
+    Tile, Under, _put, active, counts, empire_ranks, galleons_at, mine, scores, start_allowed,
+    supply)
 from parlor.engine.protocol import TOKEN_ALPHABET, IllegalMove, MalformedMove, replay
 from parlor.engine.rng import Stream, derive, shuffled
 
@@ -865,6 +866,38 @@ def test_d28_shown_tiles_stay_and_the_rest_is_redealt():
         assert {5, 28} <= set(other.tile_hands[0]) and other.tile_hands[1] == (2, 9)
         assert other.under == (20,) and len(other.pile) == len(state.pile)
         assert ENGINE.view(other, 1) == ENGINE.view(state, 1)
+
+
+def test_d28_a_sampled_state_keeps_nothing_of_the_others_true_draws():
+    """Two true states that one seat cannot tell apart, differing only in what the others
+    drew unseen on the last move (a deal's cards, a drawn tile), sample to the same states:
+    nothing of the others' true draws survives, and what a sample says they drew is in
+    their sampled hands."""
+    dealt = ENGINE.initial(SEED, 3, {})
+    hands, drawn = dealt.hands, dealt.drawn
+    assert all(drawn) and hands[1] != hands[2]
+    swapped = replace(dealt, hands=(hands[0], hands[2], hands[1]),
+                      drawn=(drawn[0], drawn[2], drawn[1]))
+    seat = active(dealt)
+    tiled = ENGINE.apply(dealt, ENGINE.legal(dealt)[0])
+    (_kind, tile), = tiled.drawn[seat]
+    other = tiled.pile[0]
+    twin = replace(tiled, pile=(tile,) + tiled.pile[1:], drawn=_put(tiled.drawn, seat, (
+        ("tile", other),)), tile_hands=_put(tiled.tile_hands, seat, tuple(sorted(
+            (other,) + tuple(t for t in tiled.tile_hands[seat] if t != tile)))))
+    for truth, look_alike, viewer in ((dealt, swapped, 0), (tiled, twin, (seat + 1) % 3)):
+        assert ENGINE.view(truth, viewer) == ENGINE.view(look_alike, viewer)
+        for n in range(5):
+            key = derive(b"draws", n)
+            sample = ENGINE.sample_hidden(truth, viewer, key)
+            assert sample == ENGINE.sample_hidden(look_alike, viewer, key)
+            assert sample.drawn[viewer] == truth.drawn[viewer]
+            for s in range(3):
+                cards = counts(c for kind, c in sample.drawn[s] if kind == "card")
+                assert all(a <= b for a, b in zip(cards, sample.hands[s]))
+                assert {t for kind, t in sample.drawn[s] if kind == "tile"} <= set(
+                    sample.tile_hands[s])
+                assert [k for k, _v in sample.drawn[s]] == [k for k, _v in truth.drawn[s]]
 
 
 def test_d28_views_never_hold_another_seat_s_hidden_cards():

@@ -185,7 +185,7 @@ def play_area(session, phase) -> str:
         return ""                   # ended (a resignation, a claim) before the first move
     names, pending = session.names, session.pending
     parts = [f'<div class="board">{board.svg(seen, pending, names, interactive)}</div>']
-    waiting = protocol.waiting_line(seen.view)
+    waiting = protocol.waiting_line(seen.view, names)
     if waiting:
         parts.append(f'<p class="meta waiting">{esc(waiting)}</p>')
     if interactive:

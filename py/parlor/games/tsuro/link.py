@@ -100,7 +100,7 @@ class TsuroLink(CasualLink):
         return {**view, "hands": hands,
                 "waiting": {seat: len(view["hands"][seat]) - len(hands[seat])}}
 
-    def waiting_line(self, view: dict) -> str:
+    def waiting_line(self, view: dict, names: tuple = ()) -> str:
         if view.get("undealt") and view["seat"] is not None:
             # Translators: Tsuro by link, under the board while the hands are hidden.
             return _("The hands are dealt after the start marks, from every player's secret: "

@@ -785,8 +785,13 @@ class Tyros(Game):
 
     def sample_hidden(self, state: State, seat: int | None, key: bytes) -> State:
         """Re-deal what `seat` cannot know: the other hands' unknown cards and tiles, the
-        deck's and the tile pile's order, and the seed that makes later draws (D28)."""
+        deck's and the tile pile's order, the seed that makes later draws, and what the others
+        drew unseen on the last move, taken from their re-dealt cards and tiles (D28)."""
         others = [s for s in range(state.players) if s != seat]
+        was = state.drawn or ((),) * state.players
+        unseen = {(s, kind): sum(1 for k, _v in was[s] if k == kind)
+                  for s in others for kind in ("card", "tile")}
+        drawn = list(was)
         pool = list(state.deck)
         for s in others:
             pool += spread(sub(state.hands[s], state.known[s]))
@@ -795,6 +800,7 @@ class Tyros(Game):
         for s in others:
             size = sum(state.hands[s]) - sum(state.known[s])
             hands[s] = add(state.known[s], counts(deal[at:at + size]))
+            drawn[s] = tuple(("card", c) for c in deal[at:at + size][:unseen[s, "card"]])
             at += size
         deck = tuple(deal[at:])
         pool = list(state.pile)
@@ -805,9 +811,11 @@ class Tyros(Game):
         for s in others:
             size = len(state.tile_hands[s]) - len(state.shown[s])
             tile_hands[s] = tuple(sorted(state.shown[s] + tuple(deal[at:at + size])))
+            drawn[s] += tuple(("tile", t) for t in deal[at:at + size][:unseen[s, "tile"]])
             at += size
         return replace(state, hands=tuple(hands), deck=deck, tile_hands=tuple(tile_hands),
-                       pile=tuple(deal[at:]), seed=derive(key, "tyros", "sample seed")[:16])
+                       pile=tuple(deal[at:]), seed=derive(key, "tyros", "sample seed")[:16],
+                       drawn=tuple(drawn) if state.drawn else ())
 
     def encode(self, move) -> str:
         code = MOVE_CODE[move]
