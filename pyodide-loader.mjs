@@ -1,5 +1,8 @@
 // PyScript's "interpreter" module (dist/pyodide/loader.mjs): Pyodide's own loadPyodide, plus
 // what PyScript cannot pass to it.
+// - boot.js calls start() as soon as the page may load the runtime, so Pyodide loads while
+//   PyScript's own modules do; PyScript's loadPyodide(options) is handed that very start (its
+//   output functions are attached to it then).
 // - lockFileContents: the lock file's header, put here by the build, so the page never fetches
 //   pyodide-lock.json (Parlor loads no packages; info.abi_version must match the runtime).
 // - A memory snapshot of a started Python with the app's modules imported, when one made for
@@ -10,9 +13,11 @@
 //   here, where PyScript would put it, as soon as Python runs.
 // - After a start without a snapshot, once the app is ready and the page calm, a throwaway
 //   worker (snapshot.mjs) makes one for the next visit: made on the page, a snapshot would
-//   need every JS object wrapped (DOM calls then fail), and it takes the worker ~1 s.
-// - Performance marks "parlor:loader", "parlor:snapshot-read", "parlor:pyodide" and
-//   "parlor:app" time the start's phases (bench/startup.py prints them).
+//   need every JS object wrapped (DOM calls then fail), and it takes the worker ~1 s. The page
+//   stores what it hands back (WebKit drops the worker's own Cache Storage writes).
+// - Performance marks "parlor:loader", "parlor:snapshot-read", "parlor:pyodide", "parlor:app",
+//   "parlor:asked" (PyScript asks for the interpreter) and "parlor:handed" (it gets it) time
+//   the start's phases (bench/startup.py prints them).
 import { loadPyodide as load, version } from "./pyodide.mjs";
 
 export { version };
@@ -34,10 +39,18 @@ function makeSnapshotLater() {
   const start = () => {
     status.snapshot = "making";
     const worker = new Worker(new URL("snapshot.mjs", import.meta.url), { type: "module" });
-    worker.onmessage = ({ data }) => {
+    worker.onmessage = async ({ data }) => {
       worker.terminate();
-      status.snapshot = data.stored ? "stored" : "not stored";
-      if (data.error) console.warn("Parlor: no start-up snapshot this time:", data.error);
+      try {
+        if (data.error) throw new Error(data.error);
+        const cache = await caches.open(START.snapshotCache);
+        await cache.put(SNAPSHOT_URL, new Response(data.snapshot, {
+          headers: { "Content-Type": "application/octet-stream" } }));
+        status.snapshot = "stored";
+      } catch (error) {
+        status.snapshot = "not stored";
+        console.warn("Parlor: no start-up snapshot this time:", error);
+      }
     };
     worker.onerror = (event) => {
       worker.terminate();
@@ -72,9 +85,28 @@ async function withApp(pyodide) {
   return pyodide;
 }
 
-export async function loadPyodide(options = {}) {
+let started = null;
+
+/** Pyodide with the app, started once: by boot.js, or by PyScript if boot.js did not. */
+export function start() {
+  started ??= startPyodide();
+  return started;
+}
+
+/** What PyScript calls: the start already under way, its output then sent where PyScript's goes. */
+export async function loadPyodide({ stdout, stderr } = {}) {
+  performance.mark("parlor:asked");
+  const pyodide = await start();
+  if (stdout) pyodide.setStdout({ batched: stdout });
+  if (stderr) pyodide.setStderr({ batched: stderr });
+  performance.mark("parlor:handed");
+  return pyodide;
+}
+
+async function startPyodide() {
   performance.mark("parlor:loader");
-  const config = { ...options, lockFileContents: { info: START.lockInfo, packages: {} } };
+  const config = { indexURL: new URL("./", import.meta.url).href,
+                   lockFileContents: { info: START.lockInfo, packages: {} } };
   let snapshot = null;
   try {
     snapshot = await storedSnapshot();
