@@ -158,6 +158,7 @@ MARKS = "Object.fromEntries(performance.getEntriesByType('mark').map(m => [m.nam
 
 def phases(tab, ready: float, kind: str) -> dict[str, float]:
     """Seconds spent in each phase of this visit; (b): loadPyodide() alone."""
+    kind = "parlor" if kind.startswith("other ") else kind
     marks = {name: ms / 1000 for name, ms in tab.run(MARKS).items()}
     marks["ready"] = ready
     if kind == "floor":
@@ -170,6 +171,7 @@ def phases(tab, ready: float, kind: str) -> dict[str, float]:
 
 
 def visit(tab, url: str, kind: str) -> tuple[float, float | None, dict]:
+    kind = "parlor" if kind.startswith("other ") else kind
     tab.go(url)
     ready = tab.wait(READY[kind], 180) / 1000
     paint = tab.wait(PAINT, 30) / 1000 if kind == "parlor" else None
@@ -179,10 +181,11 @@ def visit(tab, url: str, kind: str) -> tuple[float, float | None, dict]:
 def measure(open_tab, url: str, kind: str, log: list | None = None) -> dict:
     """Cold, warm and (where the engine throttles) warm at 4x CPU for one site in a fresh
     profile."""
+    settled = SETTLED["parlor" if kind.startswith("other ") else kind]
     with open_tab() as tab:
         out = {}
         out["cold"], out["paint_cold"], out["phases_cold"] = visit(tab, url, kind)
-        tab.wait(SETTLED[kind], 180)
+        tab.wait(settled, 180)
         time.sleep(1)
         settled_at = len(log) if log is not None else 0
         visit(tab, url, kind)          # the first warm visit primes caches (wasm code cache...)
@@ -238,7 +241,8 @@ def opener(engine: str, sink: Sink):
 
 def bench(engine: str, runs_wanted: int, sites: dict, sink: Sink, reference: bool) -> dict:
     load_before = os.getloadavg()
-    kinds = KINDS + (REFERENCE if reference and engine == "chromium" else ())
+    kinds = KINDS + tuple(kind for kind in sites if kind.startswith("other "))
+    kinds += REFERENCE if reference and engine == "chromium" else ()
     runs = {kind: [] for kind in kinds}
     visit_log: list = []
     with contextlib.ExitStack() as stack:
@@ -263,13 +267,16 @@ def bench(engine: str, runs_wanted: int, sites: dict, sink: Sink, reference: boo
     spent = {kind: {mode: {name: median([r[f"phases_{mode}"][name] for r in runs[kind]])
                            for name in runs[kind][0][f"phases_{mode}"]}
                     for mode in modes}
-             for kind in ("parlor", "floor")}
+             for kind in kinds if kind in ("parlor", "floor") or kind.startswith("other ")}
     result = {"engine": engine, "cold_s": med["parlor"]["cold"], "warm_s": med["parlor"]["warm"],
               "floor_cold_s": med["floor"]["cold"], "floor_warm_s": med["floor"]["warm"]}
     if "warm4x" in modes:
         result.update({"warm_throttled_s": med["parlor"]["warm4x"],
                        "floor_warm_throttled_s": med["floor"]["warm4x"]})
     for kind in kinds[2:]:
+        if kind.startswith("other "):
+            result[kind] = {"s": med[kind], "phases_s": spent[kind]}
+            continue
         result.update({f"{kind}_{mode}_s".replace("warm4x", "warm_throttled"): med[kind][mode]
                        for mode in modes})
     result.update({
@@ -300,6 +307,10 @@ def bench(engine: str, runs_wanted: int, sites: dict, sink: Sink, reference: boo
     print("  where (a)'s start goes (medians per phase):   " + "  ".join(f"{heads[m]:>7}" for m in modes))
     for name, _, _ in PHASES:
         print(f"    {name:40} " + "  ".join(f"{spent['parlor'][mode][name]:7.3f}" for mode in modes))
+    for other in (kind for kind in kinds if kind.startswith("other ")):
+        print(f"  where {other}'s start goes:")
+        for name, _, _ in PHASES:
+            print(f"    {name:40} " + "  ".join(f"{spent[other][mode][name]:7.3f}" for mode in modes))
     print(f"    {'(b) loadPyodide() alone':40} " + "  ".join(
         f"{spent['floor'][mode]['loadPyodide']:7.3f}" for mode in modes))
     print("  first visit of (a), per file:              raw    brotli 11       gzip 6")
@@ -322,6 +333,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--engine", default="chromium", choices=("chromium", *ENGINES, "all"))
     parser.add_argument("--runs", type=int, default=int(os.environ.get("PARLOR_BENCH_RUNS", "5")))
+    parser.add_argument("--compare", action="append", default=[], metavar="DIST",
+                        help="another build of the site, measured as (a) is, interleaved")
     parser.add_argument("--reference", action="store_true",
                         help="in Chromium, also the stock Pyodide and stock PyScript pages")
     args = parser.parse_args()
@@ -333,6 +346,8 @@ def main() -> None:
     try:
         with tempfile.TemporaryDirectory() as tmp:
             sites = make_sites(Path(tmp))
+            for folder in args.compare:
+                sites[f"other {folder}"] = Path(folder).resolve()
             for engine in engines:
                 results[engine] = bench(engine, args.runs, sites, sink, args.reference)
     finally:
