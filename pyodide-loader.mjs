@@ -1,8 +1,5 @@
 // PyScript's "interpreter" module (dist/pyodide/loader.mjs): Pyodide's own loadPyodide, plus
 // what PyScript cannot pass to it.
-// - boot.js calls start() as soon as the page may load the runtime, so Pyodide loads while
-//   PyScript's own modules do; PyScript's loadPyodide(options) is handed that very start (its
-//   output functions are attached to it then).
 // - lockFileContents: the lock file's header, put here by the build, so the page never fetches
 //   pyodide-lock.json (Parlor loads no packages; info.abi_version must match the runtime).
 // - A memory snapshot of a started Python with the app's modules imported, when one made for
@@ -15,9 +12,8 @@
 //   worker (snapshot.mjs) makes one for the next visit: made on the page, a snapshot would
 //   need every JS object wrapped (DOM calls then fail), and it takes the worker ~1 s. The page
 //   stores what it hands back (WebKit drops the worker's own Cache Storage writes).
-// - Performance marks "parlor:loader", "parlor:snapshot-read", "parlor:pyodide", "parlor:app",
-//   "parlor:asked" (PyScript asks for the interpreter) and "parlor:handed" (it gets it) time
-//   the start's phases (bench/startup.py prints them).
+// - Performance marks "parlor:loader", "parlor:snapshot-read", "parlor:pyodide" and
+//   "parlor:app" time the start's phases (bench/startup.py prints them).
 import { loadPyodide as load, version } from "./pyodide.mjs";
 
 export { version };
@@ -85,28 +81,9 @@ async function withApp(pyodide) {
   return pyodide;
 }
 
-let started = null;
-
-/** Pyodide with the app, started once: by boot.js, or by PyScript if boot.js did not. */
-export function start() {
-  started ??= startPyodide();
-  return started;
-}
-
-/** What PyScript calls: the start already under way, its output then sent where PyScript's goes. */
-export async function loadPyodide({ stdout, stderr } = {}) {
-  performance.mark("parlor:asked");
-  const pyodide = await start();
-  if (stdout) pyodide.setStdout({ batched: stdout });
-  if (stderr) pyodide.setStderr({ batched: stderr });
-  performance.mark("parlor:handed");
-  return pyodide;
-}
-
-async function startPyodide() {
+export async function loadPyodide(options = {}) {
   performance.mark("parlor:loader");
-  const config = { indexURL: new URL("./", import.meta.url).href,
-                   lockFileContents: { info: START.lockInfo, packages: {} } };
+  const config = { ...options, lockFileContents: { info: START.lockInfo, packages: {} } };
   let snapshot = null;
   try {
     snapshot = await storedSnapshot();
