@@ -138,21 +138,16 @@ class ChromiumTab:
         self.context.close()
 
 
-# (a)'s phases along its critical path: each ends at a performance mark (boot.js,
-# pyodide-loader.mjs, py/main.py) or at ready. PyScript's own load runs alongside Pyodide's
-# (from the worker taking the page until it asks for the interpreter); it is printed apart.
-# A build from before the overlap (no "asked"/"handed" marks) is read as PyScript asking at
-# the loader's start and getting Python once the app is unpacked.
+# (a)'s phases: each ends at a performance mark (boot.js, pyodide-loader.mjs, py/main.py) or
+# at ready.
 PHASES = (("page", None, "parlor:boot"),
           ("service worker", "parlor:boot", "parlor:controlled"),
-          ("loader module", "parlor:controlled", "parlor:loader"),
+          ("PyScript up to the interpreter", "parlor:controlled", "parlor:loader"),
           ("snapshot wait", "parlor:loader", "parlor:snapshot-read"),
           ("Pyodide", "parlor:snapshot-read", "parlor:pyodide"),
           ("app unpacked", "parlor:pyodide", "parlor:app"),
-          ("then waiting for PyScript", "parlor:app", "parlor:handed"),
-          ("PyScript's Python", "parlor:handed", "parlor:main"),
-          ("the app's Python to its first screen", "parlor:main", "ready"),
-          ("(alongside) PyScript up to asking", "parlor:controlled", "parlor:asked"))
+          ("PyScript's Python", "parlor:app", "parlor:main"),
+          ("the app's Python to its first screen", "parlor:main", "ready"))
 MARKS = "Object.fromEntries(performance.getEntriesByType('mark').map(m => [m.name, m.startTime]))"
 
 
@@ -165,8 +160,6 @@ def phases(tab, ready: float, kind: str) -> dict[str, float]:
         return {"loadPyodide": ready - marks["floor:load"]}
     if kind != "parlor":
         return {}
-    marks.setdefault("parlor:asked", marks["parlor:loader"])
-    marks.setdefault("parlor:handed", marks["parlor:app"])
     return {name: marks[end] - marks.get(start, 0.0) for name, start, end in PHASES}
 
 
