@@ -260,8 +260,10 @@ class Board:
                 parts.append("<p>" + draw.esc(_(
                     "{tile} touches several empires: which one does it join?").format(
                         tile=place_name(self.picked))) + "</p>")
-                parts.append(_row(*(draw.button(_("Join {colour} ({letter})").format(
-                    colour=colour_name(m.empire), letter=draw.LETTERS[m.empire]), "ty-move",
+                # Translators: a button: the place joins that empire; {mark} is the empire's
+                # symbol (▲ ● ■ ◆), the same in every language.
+                parts.append(_row(*(draw.button(_("Join the {colour} empire ({mark})").format(
+                    colour=colour_name(m.empire), mark=draw.MARKS[m.empire]), "ty-move",
                     ENGINE.encode(m)) for m in choices)))
         return "".join(parts)
 
