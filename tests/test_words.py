@@ -69,3 +69,42 @@ def test_italian_says_tiro_and_giro():
         text = handle.read()
     translations = re.findall(r'^msgstr(?:\[\d\])? "(.*)"$', text, flags=re.M)
     assert not [t for t in translations if re.search(r"\bTyre\b|\bround\b", t.replace("{round}", ""))]
+
+
+# What each game's How to play must tell a first-time player, by rule (seeds/<game>.md).
+MUST_SAY = {
+    "tyros": {
+        "Y4": "2 galleons on Tyre", "Y9": "12 cards (10 with four players)",
+        "Y10": "exactly one map tile", "Y12": "your choice when it touches several",
+        "Y13": "Tyre takes the colour", "Y15": "put one under the pile",
+        "Y19": "as many cards as there will be galleons there",
+        "Y19 colour": "at least one of the place's colour", "Y20": "starts on the west coast",
+        "Y21": "cross only sea borders", "Y21 fields": "the desert or the open sea",
+        "Y22": "one card for each place entered, all of the destination's colour",
+        "Y24 west": "from the west coast first to 11 or 17",
+        "Y24 east": "from the east coast first to 15 or 17", "Y25": "at most 2 galleons",
+        "Y26": "nobody else has one", "Y27": "5 cards of the place's colour, 4 if you",
+        "Y28": "replaces one of your galleons", "Y29 D17": "in any colours",
+        "Y30": "discard 3 cards and draw 3", "Y31": "take one card of your choice from the discards",
+        "Y32": "passed may act again", "Y33": "passed in a row", "Y34": "keeps 3 cards",
+        "Y35": "ran out of map tiles", "Y37": "most galleons",
+        "Y39": "green, orange, purple, yellow", "Y40 cities": "12, 10, 9 or 7",
+        "Y40 galleons": "8, 6, 5 or 4", "Y41": "a city in all four empires",
+        "Y42": "the most cities there",
+    },
+    "tsuro": {"U2": "three tiles", "U8": "may not put yourself out", "U12": "dragon tile",
+              "U16": "share the win", "U18": "elimination bonus"},
+    "tyrannen": {"K1": "15 rounds on side A, 14 on side B", "K7": "two to climb up",
+                 "K8": "never off the board", "K11": "capture one citizen",
+                 "K16": "two for the second", "K17": "the second kills him"},
+    "tyrus": {"T1": "1 to 10 votes", "T2": "9 tiles", "T3": "the first placer changing",
+              "T14": "breaks a run", "T17": "tiles left in hand", "T18": "it is a draw"},
+}
+
+
+@pytest.mark.parametrize("game", sorted(MUST_SAY))
+def test_how_to_play_says_every_rule_a_first_game_needs_y9_y19_y24_y27_y30_y31(game):
+    from parlor import catalog
+    text = " ".join(text for _, text, _ in catalog.entry(game).module("howto").STEPS)
+    missing = {rule: words for rule, words in MUST_SAY[game].items() if words not in text}
+    assert missing == {}
