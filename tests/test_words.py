@@ -108,3 +108,12 @@ def test_how_to_play_says_every_rule_a_first_game_needs_y9_y19_y24_y27_y30_y31(g
     text = " ".join(text for _, text, _ in catalog.entry(game).module("howto").STEPS)
     missing = {rule: words for rule, words in MUST_SAY[game].items() if words not in text}
     assert missing == {}
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_tyrus_tile_letters_and_the_null_election_mark_never_coincide(speak, code):
+    from parlor.games.tyrus.rules import kind_letter
+    speak(code)
+    labels = [kind_letter(kind) for kind in "SMP"]
+    labels.append(i18n.pgettext("Tyrus chart: null election", "N"))
+    assert len(set(labels)) == len(labels), labels
