@@ -19,7 +19,7 @@ from parlor.games.tyros.rules import (
     ACCEPT, ACTIONS, CANCEL, CARDS, CODE_MOVES, DIST, ENGINE, KEEPING, NEIGHBOURS, NODE_NAMES,
     NODES, OVER, PASS, REFUSE, TILES, TYRE, ZERO, Build, City, Exchange, Offer, Sail, State,
     Tile, Under, _put, active, counts, empire_ranks, galleons_at, mine, scores, start_allowed,
-    supply)
+    supply, within)
 from parlor.engine.protocol import TOKEN_ALPHABET, IllegalMove, MalformedMove, replay
 from parlor.engine.rng import Stream, derive, shuffled
 
@@ -618,12 +618,24 @@ def test_d17_offer_terms():
     state = play(trade_position(), Offer(1))
     gives = [m for m in ENGINE.legal(state) if m is not CANCEL]
     assert cards(g=3, p=1) in gives and cards(g=4) not in gives
-    assert all(sum(m.counts) >= 1 and 0 in m.counts for m in gives)
+    assert all(1 <= sum(m.counts) and within(m.counts, (3, 0, 0, 1)) for m in gives)
+    assert len(gives) == 4 * 2 - 1                            # every part of the hand but none
     state = play(state, cards(g=2))
     asks = [m for m in ENGINE.legal(state) if m is not CANCEL]
-    assert all(m.counts[G] == 0 and 1 <= sum(m.counts) <= 3 for m in asks)   # seat 1 holds 3
-    assert cards(o=2, y=1) in asks and cards(o=4) not in asks
-    refused(state, cards(g=1), "ask for 1 to 12 cards")
+    assert all(1 <= sum(m.counts) <= 3 for m in asks)         # seat 1 holds 3
+    assert cards(o=2, y=1) in asks and cards(g=1) in asks and cards(o=4) not in asks
+    refused(state, cards(o=4), "ask for 1 to 12 cards")
+
+
+def test_d17_y29_an_offer_may_give_all_four_colours_and_ask_any():
+    state = trade_position(hands={0: (1, 1, 1, 2), 1: (2, 2, 0, 0), 2: (0, 0, 4, 0)})
+    state = play(state, Offer(1), cards(g=1, o=1, y=1, p=1))  # the rulebook sets no colour limit
+    state = play(state, cards(g=2, o=1))                      # a colour given may be asked too
+    assert ENGINE.legal(state) == [ACCEPT, REFUSE]
+    state = play(state, ACCEPT)
+    assert state.hands[0] == (2, 1, 0, 1) and state.hands[1] == (1, 2, 1, 1)
+    hands = ENGINE.view(state, 2)["hands"]                    # D28: what changed hands is public
+    assert hands[0]["known"] == [2, 1, 0, 0] and hands[1]["known"] == [1, 1, 1, 1]
 
 
 def test_d17_after_an_accepted_trade_no_second_offer_to_that_partner_this_turn():

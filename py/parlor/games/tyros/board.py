@@ -156,7 +156,7 @@ class Board:
             return hand, MAX_STEP
         if purpose == "ask":
             most = min(MAX_STEP, view["hands"][p["partner"]]["cards"])
-            return tuple(0 if n else most for n in p["give"]), most
+            return (most,) * 4, most
         return (0, 0, 0, 0), 0
 
     def _cards_problem(self, seen) -> str:
@@ -168,8 +168,6 @@ class Board:
                 n=total, chosen=chosen)
         if not chosen:
             return _("Choose at least one card.")
-        if purpose == "give" and 0 not in self.cards:
-            return _("An offer gives cards of at most three colours.")
         move = CARDS.get(tuple(self.cards))
         return _sentence(ENGINE.why_not(from_view(seen.view), move)) if move else ""
 
@@ -262,8 +260,10 @@ class Board:
                 parts.append("<p>" + draw.esc(_(
                     "{tile} touches several empires: which one does it join?").format(
                         tile=place_name(self.picked))) + "</p>")
-                parts.append(_row(*(draw.button(_("Join {colour} ({letter})").format(
-                    colour=colour_name(m.empire), letter=draw.LETTERS[m.empire]), "ty-move",
+                # Translators: a button: the place joins that empire; {mark} is the empire's
+                # symbol (▲ ● ■ ◆), the same in every language.
+                parts.append(_row(*(draw.button(_("Join the {colour} empire ({mark})").format(
+                    colour=colour_name(m.empire), mark=draw.MARKS[m.empire]), "ty-move",
                     ENGINE.encode(m)) for m in choices)))
         return "".join(parts)
 
@@ -383,11 +383,10 @@ class Board:
             "exchange": ngettext("Choose {n} card to discard, then what you get for it.",
                                  "Choose {n} cards to discard, then what you get for them.",
                                  EXCHANGE),
-            "give": _("What do you offer? Cards of at most three colours."),
-            "ask": ngettext("What do you ask for in return? Colours you do not offer, at most "
-                            "{n} card.",
-                            "What do you ask for in return? Colours you do not offer, at most "
-                            "{n} cards.", total),
+            "give": _("What do you offer? Up to 12 cards of your hand, in any colours."),
+            "ask": ngettext("What do you ask for in return? At most {n} card, in any colours.",
+                            "What do you ask for in return? At most {n} cards, in any colours.",
+                            total),
         }
         heads = {key: text.format(n={"keep": KEEP, "exchange": EXCHANGE}.get(key, total))
                  for key, text in heads.items()}

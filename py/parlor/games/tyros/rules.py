@@ -532,18 +532,17 @@ def vectors_within(hand: tuple, size: int) -> tuple[Cards, ...]:
 
 @lru_cache(maxsize=4096)
 def gifts(hand: tuple) -> tuple[Cards, ...]:
-    """What an offer may give: 1..12 cards of the hand in at most three colours (D17)."""
+    """What an offer may give: 1..12 cards of the hand, in any colours (D17)."""
     out = []
     for size in range(1, min(MAX_STEP, sum(hand)) + 1):
-        out.extend(m for m in vectors_within(hand, size) if 0 in m.counts)
+        out.extend(vectors_within(hand, size))
     return tuple(out)
 
 
-@lru_cache(maxsize=256)
-def requests(free: tuple, most: int) -> tuple[Cards, ...]:
-    """What an offer may ask: 1..`most` cards, only in colours with `free` set (D17)."""
-    return tuple(CARDS[v] for v in VECTORS if 0 < sum(v) <= most
-                 and all(free[c] or not v[c] for c in range(4)))
+@lru_cache(maxsize=16)
+def requests(most: int) -> tuple[Cards, ...]:
+    """What an offer may ask: 1..`most` cards, in any colours (D17)."""
+    return tuple(CARDS[v] for v in VECTORS if 0 < sum(v) <= most)
 
 
 def _payments(state: State, seat: int, p: Pending) -> list[Cards]:
@@ -630,8 +629,7 @@ class Tyros(Game):
             return [ACCEPT, REFUSE] if within(p.ask, state.hands[p.target]) else [REFUSE]
         if p.give == ZERO:
             return list(gifts(state.hands[seat])) + [CANCEL]
-        free = tuple(0 if n else 1 for n in p.give)
-        return list(requests(free, min(MAX_STEP, sum(state.hands[p.target])))) + [CANCEL]
+        return list(requests(min(MAX_STEP, sum(state.hands[p.target])))) + [CANCEL]
 
     def apply(self, state: State, move) -> State:
         if state.outcome is not None:
@@ -699,13 +697,10 @@ class Tyros(Game):
             return _("no such cards")
         if p.kind == "offer":
             legal = (gifts(state.hands[seat]) if p.give == ZERO else
-                     requests(tuple(0 if n else 1 for n in p.give),
-                              min(MAX_STEP, sum(state.hands[p.target]))))
+                     requests(min(MAX_STEP, sum(state.hands[p.target]))))
             if CARDS[move.counts] not in legal:
-                return (_("give 1 to 12 cards of your hand in at most three colours")
-                        if p.give == ZERO else
-                        _("ask for 1 to 12 cards the partner could hold, in colours you do "
-                          "not give"))
+                return (_("give 1 to 12 cards of your hand") if p.give == ZERO else
+                        _("ask for 1 to 12 cards, no more than the partner holds"))
             return ""
         if CARDS[move.counts] not in _payments(state, seat, p):
             return _("those cards do not pay for it")

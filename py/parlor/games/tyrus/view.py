@@ -682,6 +682,11 @@ def render_tally(view: dict, names) -> str:
                class_="tally")
 
 
+def countered(side: dict) -> int:
+    """How much of the rival's block a side's counters cancelled: never more than the block (T9)."""
+    return min(side["counter"], side["block"])
+
+
 def _tally_side(seat: int, side: dict, kind: str, shown: tuple) -> str:
     items = []
     for tile in side["tiles"]:
@@ -697,10 +702,11 @@ def _tally_side(seat: int, side: dict, kind: str, shown: tuple) -> str:
         items.append(tag("li", esc(_("no tiles")), class_="role-none"))
     # Translators: Tyrus tally, the sum of one side: votes (French rulebook: voix), the
     # rival's block (contre), the block countered (contre de contre), and the score.
-    rows = [("votes", _("Votes"), side["votes"]),
-            ("block", _("Blocked by {player}").format(player=shown[1 - seat]), side["block"]),
-            ("counter", _("Block countered"), side["counter"]),
-            ("score", _("Score"), side["score"])]
+    rows = [("votes", _("Votes"), side["votes"])]
+    if side["block"]:   # no block: nothing was blocked, nothing countered (T9)
+        rows += [("block", _("Blocked by {player}").format(player=shown[1 - seat]), side["block"]),
+                 ("counter", _("Block countered"), countered(side))]
+    rows.append(("score", _("Score"), side["score"]))
     table = tag("table", *(tag("tr", tag("th", esc(label)), tag("td", esc(value)), class_=key)
                            for key, label, value in rows), class_="sum")
     return tag("div",
