@@ -314,3 +314,18 @@ def test_a_log_line_never_depends_on_a_value_hidden_from_its_reader(key, seed_in
                 (seat, move)
             compared += other != state
     assert compared, "no re-deal was compared: the check proved nothing"
+
+
+def test_the_line_of_a_turn_still_being_written_follows_it_as_it_grows():
+    """Tod dem Tyrannen: a turn is one message of several actions, written on its device
+    action by action; its line is read again as the turn grows."""
+    protocol, seeds, records = link_game("tyrannen", 2, cap=12)
+    growing = [r for r in records if getattr(protocol.table(r), "open", False)]
+    assert growing
+    from parlor.links import history as module
+    for record in records:
+        lines = History(protocol, record, 0, seeds[0]).lines()[:]
+        kept = dict(module._lines)
+        module._lines.clear()
+        assert lines == History(protocol, record, 0, seeds[0]).lines()
+        module._lines.update(kept)

@@ -132,7 +132,9 @@ class History:
         lines = lines[:self.count]
         for message in range(len(lines), self.count):
             lines.append(self._line(message))
-        _kept(_lines, key, (self.record.moves, lines))
+        done = self.count - bool(self.tables and getattr(self.tables[-1], "open", False))
+        upto = self.tables[done].ends[-1] if done else 0    # (a turn being written may grow)
+        _kept(_lines, key, (self.record.moves[:upto], lines[:done]))
         return lines
 
     def messages_in(self, moves: str) -> int:
