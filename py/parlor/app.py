@@ -236,7 +236,8 @@ class App:
     # Language: the device's choice, else the browser's; never in a link, a record or a save.
 
     def on_change(self, event) -> None:
-        """A change of a form control: the language picker (name="language") of any screen."""
+        """A change of a form control: the language picker (name="language") of any screen, or
+        the replay's slider."""
         target = event.target
         name = str(getattr(target, "name", "") or "")
         if name == "language":
