@@ -3,6 +3,7 @@ by link (parlor.links.history), and the replay's slider on one device; none of t
 seat what it may not see."""
 import json
 import re
+from functools import lru_cache
 
 import pytest
 
@@ -24,6 +25,7 @@ LINK_GAMES = sorted(e.key for e in catalog.entries() if e.link_tier)
 BASE = "https://example.org/parlor/"
 
 
+@lru_cache(maxsize=None)
 def link_game(key: str, players: int, cap: int = 120):
     """A game by link between seeded devices with random legal actions, cut after `cap`
     actions: the seeds and the record after each action."""
@@ -265,6 +267,28 @@ def test_what_the_device_last_looked_at_is_kept_per_game_and_tolerates_damage():
     assert Looked(full).last(game) is None
     with pytest.raises(StorageFull):
         full.set("x", "y")
+
+
+def test_the_text_sent_with_a_tyros_link_names_the_offer_or_the_cards_to_keep():
+    protocol, seeds, records = link_game("tyros", 3)
+    said = set()
+    for record in records:
+        view = protocol.view(record)
+        if not view.get("to_move") or view.get("undealt"):
+            continue
+        session = linkplay.LinkSession(linkplay.Held(record, 0, seeds[0]),
+                                       linkplay.LinkStore(MemoryBackend()))
+        text, mover = link_screens.share_text(session), NAMES[view["to_move"][0]]
+        if view["pending"] and view["pending"]["waiting"]:
+            proposer = NAMES[view["pending"]["seat"]]
+            assert text.startswith(f"{mover}, {proposer}'s offer waits for your answer: ")
+            said.add("offer")
+        elif view["phase"] == "keep":
+            assert text.startswith(f"{mover}, keep 3 of your cards: Tyros with ")
+            said.add("keep")
+        else:
+            assert text.startswith(f"Your turn, {mover}: Tyros with ")
+    assert said == {"offer", "keep"}
 
 
 def test_the_text_sent_with_a_link_names_what_the_receiver_must_do():
