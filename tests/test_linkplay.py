@@ -214,7 +214,7 @@ def test_a_tsuro_player_is_told_why_its_hand_lacks_tiles():
             linkplay.open_link(stores[other], encode(session.record))[0], stores[other])
         return link_screens.link_screen(session, "https://example.org/parlor/", False, False)
 
-    dealing = "The hands are dealt after the start marks"
+    dealing = "The tiles are dealt once everyone has picked a starting mark"
     assert dealing in turn(0, StartMark)
     watcher = device()
     watching = linkplay.LinkSession(linkplay.open_link(watcher, encode(sessions[0].record))[0],
@@ -225,15 +225,15 @@ def test_a_tsuro_player_is_told_why_its_hand_lacks_tiles():
     assert dealing not in link_screens.link_screen(sessions[0], "https://example.org/", False,
                                                    False)      # Ana's turn: her hand is dealt
     placed = turn(0, Place)
-    assert "1 tile you drew is not in your hand yet" in placed
+    assert "You drew 1 tile: you see it when your turn comes." in placed
     assert len(sessions[0].seen().view["hands"][0]) == 2
     assert sessions[0].seen().view["waiting"] == {0: 1}
-    assert "1 tile you drew is not in your hand yet" in turn(1, Place)    # Bo's own draw
+    assert "You drew 1 tile: you see it when your turn comes." in turn(1, Place)    # Bo's own draw
     assert "waiting" not in sessions[0].seen().view     # Bo's move fixed Ana's tile
     assert len(sessions[0].seen().view["hands"][0]) == 3
 
 
-def test_tyros_players_are_told_who_adds_a_secret_to_the_deal_before_the_start():
+def test_tyros_players_are_told_who_cuts_the_deck_before_the_start():
     """In a Tyros game for four, Bo then Cy send a start message once everyone has joined
     (seeds/tyros.md YL3): each is asked to on its own screen, the others are told whom they
     wait for, and Ana is asked to start the game after both."""
@@ -259,12 +259,12 @@ def test_tyros_players_are_told_who_adds_a_secret_to_the_deal_before_the_start()
     text = encode(sessions[3].record)
     for starter in (1, 2):
         shown = screens(text)
-        assert "Add your secret to the deal" in shown[starter]
-        assert "Add my secret to the deal" in shown[starter]
-        waiting = f"Waiting for {names[starter]} to add a secret to the deal."
+        assert "Cut the deck, then send the link on" in shown[starter]
+        assert ">Cut the deck</button>" in shown[starter]
+        waiting = f"Waiting for {names[starter]} to cut the deck."
         assert all(waiting in shown[seat] for seat in range(4) if seat != starter)
         sessions[starter].act("start")
         text = encode(sessions[starter].record)
     shown = screens(text)
-    assert "Add your secret" not in shown[0] and "Waiting for" not in shown[0]
+    assert "Cut the deck" not in shown[0] and "Waiting for" not in shown[0]
     assert all("Waiting for Ana to start the game." in shown[seat] for seat in (1, 2, 3))

@@ -15,10 +15,12 @@ from .links import device as linkplay
 from .links.clock import DEFAULT_CLOCK
 from .links.device import LinkProblem, LinkSession, LinkStore
 from .links.record import encode
+from .play.looked import Looked, last_looked
 from .play.saves import SaveError, SavedGame, StorageFull, Store, clean_name, computer_name
 from .play import resigning
 from .play.session import Session
 from .screens import game as game_screens, home as home_screens, link as link_screens
+from .screens.replay import SLIDER
 from .screens.rules import rules_screen
 from .screens.status import your_turns
 
@@ -144,6 +146,8 @@ class App:
         self.session: Session | None = None
         self.link_store = LinkStore(self.backend)
         self.link: LinkSession | None = None
+        self.looked = Looked(self.backend)
+        self.since: tuple | None = None     # (game id, messages seen before, messages at opening)
         self.show_qr = self.show_seat_link = False
         self.notice = ""
         self.setups = self.new_setups()
@@ -169,11 +173,10 @@ class App:
         announce(self.root)
 
     def draw(self) -> None:
-        if self.session is None or self.link is not None:
+        if self.session is None and self.link is None:
             self.replay_step = None
         if self.link is not None:
-            self.root.innerHTML = link_screens.link_screen(self.link, page_base(), self.show_qr,
-                                                           self.show_seat_link)
+            self.draw_link()
             show_count(your_turns(self.link_store.all()[0]))
         elif self.session is None and self.page.startswith("rules:"):
             self.root.innerHTML = rules_screen(catalog.entry(self.page[len("rules:"):]))
@@ -197,13 +200,50 @@ class App:
         self.notice = ""
         self.track()
 
+    def draw_link(self) -> None:
+        """The game by link on screen; with what the others did since this device last showed
+        it while the game stands where it stood at opening. The device notes what it showed."""
+        link, since = self.link, self.since
+        count = link_screens.history_of(link).count
+        shown = since[1] if since and since[0] == link.record.game_id and since[2] == count \
+            else None
+        self.root.innerHTML = link_screens.link_screen(link, page_base(), self.show_qr,
+                                                       self.show_seat_link, shown, self.replay_step)
+        if link.seat is not None:
+            self.looked.saw(link.record.game_id, count)
+
+    def opened_link(self) -> None:
+        """A game by link was opened: keep what this device had shown of it, for the summary."""
+        history = link_screens.history_of(self.link)
+        self.since = (self.link.record.game_id,
+                      last_looked(self.looked, self.link_store, history), history.count)
+        self.replay_step = None
+
+    def replay_to(self, action: str, data: dict) -> None:
+        """Into the replay (at the latest move), a step back or forward, to the move the
+        slider names, or out of it."""
+        total = (link_screens.history_of(self.link).count if self.link is not None
+                 else len(self.session.played))
+        if action == "replay":
+            self.replay_step = total
+        elif action == "replay-done":
+            self.replay_step = None
+        elif self.replay_step is not None:
+            step = int(data["value"]) if action == SLIDER else self.replay_step + int(data["delta"])
+            self.replay_step = max(0, min(total, step))
+        self.render()
+
     # Language: the device's choice, else the browser's; never in a link, a record or a save.
 
     def on_change(self, event) -> None:
-        """A change of a form control: the language picker (name="language") of any screen."""
+        """A change of a form control: the language picker (name="language") of any screen, or
+        the replay's slider."""
         target = event.target
-        if str(getattr(target, "name", "") or "") == "language":
+        name = str(getattr(target, "name", "") or "")
+        if name == "language":
             self.guarded(self.change_language, str(target.value))
+        elif name == SLIDER:
+            self.guarded(self.replay_to, SLIDER, {"value": str(target.value)})
 
     def change_language(self, code: str) -> None:
         """Speak `code` from now on: kept on this device (a full storage keeps it for this
@@ -241,7 +281,8 @@ class App:
         """The screen shown ("home", "game:<id>", "link:<id>") and which part of it: a game's
         pass, news and end screens are pages of their own, play and the computer's turn one."""
         if self.link is not None:
-            return "link:" + self.link.record.game_id.hex(), ""
+            return ("link:" + self.link.record.game_id.hex(),
+                    "" if self.replay_step is None else "replay")
         if self.session is not None:
             phase = self.session.phase
             if self.replay_step is not None and phase in ("play", "bot", "over"):
@@ -320,6 +361,7 @@ class App:
             self.go_home()
             return
         self.session = Session.open(saved, self.store)
+        self.replay_step = None
         self.remember(game_id)
         self.render()
 
@@ -458,6 +500,7 @@ class App:
         self.session = None
         self.show_qr = self.show_seat_link = False
         self.link = LinkSession(held, self.link_store, notice=note)
+        self.opened_link()
         if held.seat is not None:
             self.remember("link:" + held.record.game_id.hex())
         self.render()
@@ -472,6 +515,7 @@ class App:
             return self.go_home()
         self.session = None
         self.link = LinkSession(held, self.link_store)
+        self.opened_link()
         self.remember("link:" + game_id)
         self.render()
 
@@ -510,6 +554,10 @@ class App:
 
     def link_action(self, data: dict) -> None:
         link, action = self.link, data.get("action")
+        if action in ("replay", "replay-step", "replay-done"):
+            return self.replay_to(action, data)
+        if self.replay_step is not None:
+            return                              # the board of a replay takes no moves
         if action == "join":
             typed = str(js.document.getElementById("join-name").value)
             link.join(clean_name(link_screens.joining_name(link.record, typed), "Player 2"))
@@ -577,6 +625,7 @@ class App:
         if action == "delete-link":
             if js.window.confirm(_("Delete this game from this device?")):
                 self.link_store.remove(linkplay.PREFIX + data["id"])
+                self.looked.forget(bytes.fromhex(data["id"]))
             return self.render()
         if action == "discard-link":
             self.link_store.remove(data["key"])
@@ -620,12 +669,8 @@ class App:
             session.confirm()
         elif action in resigning.ACTIONS:
             session.resign_step(action)
-        elif action == "replay":
-            self.replay_step = len(session.played)
-        elif action == "replay-step":
-            self.replay_step = max(0, min(len(session.played), self.replay_step + int(data["delta"])))
-        elif action == "replay-done":
-            self.replay_step = None
+        elif action in ("replay", "replay-step", "replay-done"):
+            return self.replay_to(action, data)
         elif action == "rematch":
             return self.start_game(session.saved.game, rematch_of=session.saved)
         else:

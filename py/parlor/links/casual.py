@@ -128,8 +128,9 @@ class CasualLink(LinkProtocol):
     Device = CasualDevice
     empty = Table()
     joining_reason = N_("not every seat has been taken yet.")
-    # Translators: the button of a start message in a game by link (tier casual-3).
-    action_labels = {**LinkProtocol.action_labels, START: N_("Add my secret to the deal")}
+    # Translators: the button of a start message in a game by link (tiers casual-3, -4): the
+    # player adds a secret to the shuffle before the deal, as a player cuts a deck of cards.
+    action_labels = {**LinkProtocol.action_labels, START: N_("Cut the deck")}
 
     def note(self, record=None) -> str:
         if self.first_note and record is not None \

@@ -489,6 +489,23 @@ class Board:
         """The points by location and bonus (at the end, the final score)."""
         return draw.score_table(view, names, LABELS)
 
+    def asks(self, view: dict, names) -> str:
+        """What the player to move is asked to do, as the text sent with a link says it to
+        them ("" for an ordinary turn)."""
+        if not view["to_move"]:
+            return ""
+        name, pending = names[view["to_move"][0]], view["pending"]
+        if pending and pending["waiting"]:
+            # Translators: the text sent with a link, to the partner of a Tyros trade offer.
+            return _("{name}, {proposer}'s offer waits for your answer").format(
+                name=name, proposer=names[pending["seat"]])
+        if view["phase"] == KEEPING:
+            # Translators: the text sent with a link, at the end of a Tyros turn (rulebook:
+            # each player keeps 3 cards).
+            return ngettext("{name}, keep {n} of your cards", "{name}, keep {n} of your cards",
+                            KEEP).format(name=name, n=KEEP)
+        return ""
+
 
 def _number(value) -> int:
     try:

@@ -176,19 +176,21 @@ class TyrosLink(CasualLink):
                 "{n} new cards dealt to you wait for {name}'s move: your own move dealt "
                 "them, so another player's move must help fix them. You see them at your first "
                 "action, where you need them.", own).format(n=own, name=name))
-        if not cards and not tiles:
-            return " ".join(lines)
-        # Translators: Tyros by link, under the board: the player's hand is short for now.
-        if cards:
-            lines.append(ngettext("{n} card you drew is not in your hand yet.",
-                                  "{n} cards you drew are not in your hand yet.",
+        if cards and tiles:
+            # Translators: Tyros by link, under the board: cards and tiles the player drew that
+            # are not shown yet (they are fixed by the next moves, "Why?" says more).
+            lines.append(_("You drew {cards} and {tiles}: you see them when you next "
+                           "play.").format(
+                cards=ngettext("{n} card", "{n} cards", cards).format(n=cards),
+                tiles=ngettext("{n} tile", "{n} tiles", tiles).format(n=tiles)))
+        elif cards:
+            lines.append(ngettext("You drew {n} card: you see it when you next play.",
+                                  "You drew {n} cards: you see them when you next play.",
                                   cards).format(n=cards))
-        if tiles:
-            lines.append(ngettext("{n} tile you drew is not in your hand yet.",
-                                  "{n} tiles you drew are not in your hand yet.",
+        elif tiles:
+            lines.append(ngettext("You drew {n} tile: you see it when you next play.",
+                                  "You drew {n} tiles: you see them when you next play.",
                                   tiles).format(n=tiles))
-        lines.append(_("A draw is fixed by the moves after the one that caused it, so nobody "
-                       "could foresee it, you included; you see it when you next play."))
         return " ".join(lines)
 
     def _replay(self, record, values) -> Replay:
