@@ -12,7 +12,7 @@ from ..links.clock import CHOICES, days_of, describe_days, describe_per_move
 from ..links.device import seat_link
 from ..links.record import default_name, encode
 from .game import resign_button, resign_card
-from .html import action_bar, button, language_picker, sentence
+from .html import action_bar, board_area, board_controls, button, language_picker, sentence
 from .qr import qr_svg
 from .status import link_status
 from .svg import esc
@@ -79,7 +79,8 @@ def clock_picker(key: str, days: int) -> str:
             f'<span>{shown}</span>{picks}</div>')
 
 
-def link_screen(session, base: str, show_qr: bool, show_seat_link: bool) -> str:
+def link_screen(session, base: str, show_qr: bool, show_seat_link: bool,
+                zoomed: bool = False) -> str:
     names, protocol, record = session.names, session.protocol, session.record
     result = session.replayed
     phase = protocol.phase(record) if result.ok else None
@@ -108,7 +109,7 @@ def link_screen(session, base: str, show_qr: bool, show_seat_link: bool) -> str:
         parts.append(f'<p class="meta rematch">{esc(rematch_line(session))}</p>')
     if session.sent or session.asking_rematch:
         parts.append(share_card(session, base, show_qr))
-    parts.append(play_area(session, phase))
+    parts.append(play_area(session, phase, zoomed))
     if session.resigning and session.may_resign():
         table = protocol.table(record)
         parts.append(resign_card(protocol.forfeit_winners(table, session.seat), names))
@@ -163,7 +164,7 @@ def turn_line(session) -> str:
             else link_status(session.held, session.now(), clock=False))
 
 
-def play_area(session, phase) -> str:
+def play_area(session, phase, zoomed: bool = False) -> str:
     """The board (or a waiting card before there is one), and this device's actions."""
     board, protocol = session.board, session.protocol
     legal = session.legal() if phase is not None else []
@@ -175,13 +176,18 @@ def play_area(session, phase) -> str:
     if phase == protocol.OVER and protocol.table(session.record).phase == protocol.OPENING:
         return ""                   # ended (a resignation, a claim) before the first move
     names, pending = session.names, session.pending
-    parts = [f'<div class="board">{board.svg(seen, pending, names, interactive)}</div>']
+    parts = [board_area(board.svg(seen, pending, names, interactive), board, zoomed)]
     waiting = protocol.waiting_line(seen.view)
     if waiting:
         parts.append(f'<p class="meta waiting">{esc(waiting)}</p>')
     if interactive:
-        parts.append(action_bar(board.hint(seen, pending), pending is not None,
-                                board.buttons(seen, pending)))
+        ask = getattr(board, "question", None)
+        question = ask(seen, names) if ask else ""
+        hint = (board.staged(seen, pending) + " " if pending is not None and
+                hasattr(board, "staged") else "") + board.hint(seen, pending)
+        parts.append(action_bar(question or hint, pending is not None,
+                                board.buttons(seen, pending),
+                                board_controls(board, seen, pending, names)))
     if actions and not session.sent:
         parts.append('<div class="actions">' + "".join(
             button(protocol.action_label(a), "link-act", True, value=a) for a in actions)

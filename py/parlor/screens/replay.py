@@ -41,6 +41,6 @@ def replay_screen(session, header: str, step: int) -> str:
 
 
 def step_button(label: str, delta: int, enabled: bool) -> str:
-    off = "" if enabled else " disabled"
-    return (f'<button type="button" class="secondary" data-action="replay-step" '
-            f'data-delta="{delta}"{off}>{esc(label)}</button>')
+    why = None if enabled else (_("This is the start of the game.") if delta < 0 else
+                                _("This is the latest position."))
+    return button(label, "replay-step", why=why, delta=delta)
