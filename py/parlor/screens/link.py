@@ -160,8 +160,12 @@ def invitation_line(session) -> str:
 
 
 def turn_line(session) -> str:
-    return (_("A seat is open for you") if session.joinable()
-            else link_status(session.held, session.now(), clock=False))
+    """Whose move it is, or the question put to this device's player (an offer to answer)."""
+    if session.joinable():
+        return _("A seat is open for you")
+    ask = getattr(session.board, "question", None)
+    question = ask(session.seen(), session.names) if ask and session.replayed.ok else ""
+    return question or link_status(session.held, session.now(), clock=False)
 
 
 def play_area(session, phase, zoomed: bool = False) -> str:
