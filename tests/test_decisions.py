@@ -99,6 +99,10 @@ def test_an_offer_to_answer_is_named_in_the_header_and_the_bar_with_accept_and_r
     assert refuse in decision and accept in decision
     can_accept = Answer(True) in seen.legal
     assert ('aria-disabled="true"' in decision.split(accept)[1].split(">")[0]) != can_accept
+    session.tap({"action": "ty-move", "value": TYROS.encode(Answer(False))})
+    staged = game_screen(session)
+    assert "Refuse the offer." in bar(staged) and "offers you" not in bar(staged)
+    assert turn_line(staged) == f"{session.names[session.holder]}: confirm or take back your move"
 
 
 def test_no_tyros_screen_uses_the_bare_disabled_attribute():

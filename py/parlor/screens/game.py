@@ -140,9 +140,9 @@ def staged_words(session, seen) -> str:
 def decision(session, seen) -> str:
     """The decision bar's sentence: the staged move and how to settle it, the question put
     to the player, or the board's hint."""
-    hint = board_hint = session.board.hint(seen, session.pending)
+    hint = session.board.hint(seen, session.pending)
     if session.pending is not None:
-        hint = " ".join(filter(None, (staged_words(session, seen), board_hint)))
+        return " ".join(filter(None, (staged_words(session, seen), hint)))
     return asked(session.board, seen, session.names) or hint
 
 

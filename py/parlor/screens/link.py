@@ -164,7 +164,8 @@ def turn_line(session) -> str:
     if session.joinable():
         return _("A seat is open for you")
     ask = getattr(session.board, "question", None)
-    question = ask(session.seen(), session.names) if ask and session.replayed.ok else ""
+    question = (ask(session.seen(), session.names)
+                if ask and session.replayed.ok and session.pending is None else "")
     return question or link_status(session.held, session.now(), clock=False)
 
 
@@ -186,7 +187,7 @@ def play_area(session, phase, zoomed: bool = False) -> str:
         parts.append(f'<p class="meta waiting">{esc(waiting)}</p>')
     if interactive:
         ask = getattr(board, "question", None)
-        question = ask(seen, names) if ask else ""
+        question = ask(seen, names) if ask and pending is None else ""
         hint = (board.staged(seen, pending) + " " if pending is not None and
                 hasattr(board, "staged") else "") + board.hint(seen, pending)
         parts.append(action_bar(question or hint, pending is not None,
