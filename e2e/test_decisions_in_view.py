@@ -193,6 +193,7 @@ def end_screen(game: Game, key: str) -> None:
     assert why and why in forward.evaluate("el => el.textContent")
     forward.click(force=True)      # (Playwright waits for aria-disabled controls to enable)
     expect(page.locator("#toast")).to_have_text(why)
+    page.evaluate("document.getElementById('toast').hidden = true")   # (out of the next shots)
 
 
 PLAYERS = {"tyrus": 2, "tsuro": 2, "tyrannen": 2, "tyros": 3}
