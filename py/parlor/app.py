@@ -157,6 +157,7 @@ class App:
         self.returning = False      # drawing a screen the browser went back or forward to
         self.replay_step: int | None = None   # the position shown while replaying a game
         self.page = ""              # a page that is no game: "rules:<game>", "setup:<game>"
+        self.zoomed = False         # a board wider than the phone drawn at full size (it pans)
 
     # Screens
 
@@ -192,7 +193,8 @@ class App:
         else:
             if self.replay_step is not None and self.here()[1] != "replay":
                 self.replay_step = None         # another game or another page of it
-            update_in_place(self.root, game_screens.game_screen(self.session, self.replay_step))
+            update_in_place(self.root, game_screens.game_screen(self.session, self.replay_step,
+                                                                self.zoomed))
             if self.session.saved.bots:
                 self.computer.start()
             if self.session.phase == "bot" and self.replay_step is None:
@@ -208,7 +210,8 @@ class App:
         shown = since[1] if since and since[0] == link.record.game_id and since[2] == count \
             else None
         self.root.innerHTML = link_screens.link_screen(link, page_base(), self.show_qr,
-                                                       self.show_seat_link, shown, self.replay_step)
+                                                       self.show_seat_link, shown, self.replay_step,
+                                                       self.zoomed)
         if link.seat is not None:
             self.looked.saw(link.record.game_id, count)
 
@@ -449,6 +452,8 @@ class App:
         target = event.target.closest("[data-action],[data-tile],[data-building]")
         if not target:  # no control was tapped: closest() gave JavaScript's null (falsy)
             return
+        if target.getAttribute("aria-disabled") == "true":
+            return toast(str(target.dataset.why or ""))     # a disabled control says why
         data = {k: getattr(target.dataset, k) for k in DATA_KEYS
                 if getattr(target.dataset, k, None) is not None}
         self.guarded(self.dispatch, data)
@@ -618,6 +623,9 @@ class App:
             return self.open_page(f'{action}:{data["game"]}')
         if action == "back":
             return js.history.back()
+        if action == "zoom":
+            self.zoomed = not self.zoomed
+            return self.render()
         if action == "link-new":
             return self.new_link_game(data["game"])
         if action == "open-link":

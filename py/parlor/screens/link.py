@@ -13,7 +13,8 @@ from ..links.device import seat_link
 from ..links.record import default_name, encode
 from ..links.history import History
 from .game import resign_button, resign_card
-from .html import action_bar, button, language_picker, sentence, with_names
+from .html import action_bar, board_area, board_controls, button, language_picker, sentence, \
+    with_names
 from .qr import qr_svg
 from .replay import link_replay_screen
 from .status import link_status
@@ -94,9 +95,11 @@ def history_of(session) -> History:
 
 
 def link_screen(session, base: str, show_qr: bool, show_seat_link: bool,
-                since: int | None = None, replay_step: int | None = None) -> str:
+                since: int | None = None, replay_step: int | None = None,
+                zoomed: bool = False) -> str:
     """The game by link; `since`: the messages this device had shown before (what came
-    after, from the other players, is summed up on top); `replay_step`: the replay's move."""
+    after, from the other players, is summed up on top); `replay_step`: the replay's move;
+    `zoomed`: a board too small for a phone is shown at full size."""
     names, protocol, record = session.names, session.protocol, session.record
     result = session.replayed
     phase = protocol.phase(record) if result.ok else None
@@ -131,7 +134,7 @@ def link_screen(session, base: str, show_qr: bool, show_seat_link: bool,
         parts.append(f'<p class="meta rematch">{esc(rematch_line(session))}</p>')
     if session.sent or session.asking_rematch:
         parts.append(share_card(session, base, show_qr))
-    parts.append(play_area(session, phase))
+    parts.append(play_area(session, phase, zoomed))
     if session.resigning and session.may_resign():
         table = protocol.table(record)
         parts.append(resign_card(protocol.forfeit_winners(table, session.seat), names))
@@ -231,11 +234,16 @@ def invitation_line(session) -> str:
 
 
 def turn_line(session) -> str:
-    return (_("A seat is open for you") if session.joinable()
-            else link_status(session.held, session.now(), clock=False))
+    """Whose move it is, or the question put to this device's player (an offer to answer)."""
+    if session.joinable():
+        return _("A seat is open for you")
+    ask = getattr(session.board, "question", None)
+    question = (ask(session.seen(), session.names)
+                if ask and session.replayed.ok and session.pending is None else "")
+    return question or link_status(session.held, session.now(), clock=False)
 
 
-def play_area(session, phase) -> str:
+def play_area(session, phase, zoomed: bool = False) -> str:
     """The board (or a waiting card before there is one), and this device's actions."""
     board, protocol = session.board, session.protocol
     legal = session.legal() if phase is not None else []
@@ -247,13 +255,18 @@ def play_area(session, phase) -> str:
     if phase == protocol.OVER and protocol.table(session.record).phase == protocol.OPENING:
         return ""                   # ended (a resignation, a claim) before the first move
     names, pending = session.names, session.pending
-    parts = [f'<div class="board">{board.svg(seen, pending, names, interactive)}</div>']
+    parts = [board_area(board.svg(seen, pending, names, interactive), board, zoomed)]
     waiting = protocol.waiting_line(seen.view, names)
     if waiting:
         parts.append(f'<p class="meta waiting">{esc(waiting)}</p>')
     if interactive:
-        parts.append(action_bar(board.hint(seen, pending), pending is not None,
-                                board.buttons(seen, pending)))
+        ask = getattr(board, "question", None)
+        question = ask(seen, names) if ask and pending is None else ""
+        hint = (board.staged(seen, pending) + " " if pending is not None and
+                hasattr(board, "staged") else "") + board.hint(seen, pending)
+        parts.append(action_bar(question or hint, pending is not None,
+                                board.buttons(seen, pending),
+                                board_controls(board, seen, pending, names)))
     if actions and not session.sent:
         parts.append('<div class="actions">' + "".join(
             button(protocol.action_label(a), "link-act", True, value=a) for a in actions)

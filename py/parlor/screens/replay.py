@@ -64,6 +64,6 @@ def replay_page(header: str, step: int, total: int, line: str, board: str) -> st
 
 
 def step_button(label: str, delta: int, enabled: bool) -> str:
-    off = "" if enabled else " disabled"
-    return (f'<button type="button" class="secondary" data-action="replay-step" '
-            f'data-delta="{delta}"{off}>{esc(label)}</button>')
+    why = None if enabled else (_("This is the start of the game.") if delta < 0 else
+                                _("This is the latest position."))
+    return button(label, "replay-step", why=why, delta=delta)

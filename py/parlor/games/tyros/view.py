@@ -9,7 +9,7 @@ The `ui` dict, built by the Board, says what the player is doing (see `render`).
 from __future__ import annotations
 
 from ...i18n import N_, _, and_list, language, ngettext
-from ...screens.svg import clip, esc, group, tag, text
+from ...screens.svg import clip, esc, group, off, reason, tag, text
 from .rules import colour_count, colour_name, place_name
 
 WIDTH = 360
@@ -106,14 +106,17 @@ def cards_words(vector) -> str:
     return ", ".join(parts) if parts else _("no cards")
 
 
-def button(label: str, action: str, value="", primary: bool = False, disabled: bool = False,
+def button(label: str, action: str, value="", primary: bool = False, why: str | None = None,
            aria: str | None = None) -> str:
+    """A button of the panel; with `why` a disabled one that says why (svg.off)."""
     cls = "primary" if primary else "secondary"
     extra = f' data-value="{esc(value)}"' if value != "" else ""
-    extra += " disabled" if disabled else ""
-    extra += f' aria-label="{esc(aria)}"' if aria else ""
+    extra += off(why)
+    if aria:
+        aria = aria if why is None else _("{label}: {why}").format(label=aria, why=why)
+        extra += f' aria-label="{esc(aria)}"'
     return (f'<button type="button" class="{cls}" data-action="{esc(action)}"{extra}>'
-            f'{esc(label)}</button>')
+            f'{esc(label)}{reason(why)}</button>')
 
 
 def galleon(seat: int, x: float, y: float, count: int = 1) -> str:
