@@ -161,3 +161,25 @@ def test_an_engines_own_playout_plays_exactly_the_generic_one(key):
             own = game.playout(state, bots.PlayoutRandom(derive(b"p", n)).below, limit)
             generic = Game.playout(game, state, bots.PlayoutRandom(derive(b"p", n)).below, limit)
             assert own == generic, (n, limit)
+
+
+def test_tsuro_weighs_a_symmetric_tiles_turns_once_and_drops_nothing_else():
+    """Game.distinct: every move it drops does exactly what one it keeps does (the same
+    markers, fates, hands and paths after it); it keeps no move twice."""
+    game = ENGINES["tsuro"]
+    dropped_any = False
+    for state in positions(game, 12):
+        moves = game.legal(state)
+        kept = game.distinct(state, moves)
+        assert kept and set(kept) <= set(moves) and len(set(kept)) == len(kept)
+
+        def effect(move):
+            after = game.apply(state, move)
+            return after.marks, after.alive, after.hands, after.paths, after.outcome
+
+        effects = [effect(m) for m in kept]
+        for move in moves:
+            if move not in kept:
+                dropped_any = True
+                assert effect(move) in effects, move
+    assert dropped_any

@@ -93,7 +93,12 @@ class Game:
         """The move in words for the game log, as `seat` may read it (state before the move)."""
         raise NotImplementedError
 
-    # Shared helpers; `playout` may be overridden by a faster one that keeps its result.
+    # Shared helpers; `playout` and `distinct` may be overridden (a computer's search).
+
+    def distinct(self, state, moves: list) -> list:
+        """`moves` without those that do exactly what an earlier one does (a computer need
+        not weigh both); by default every move counts as different."""
+        return moves
 
     def playout(self, state, below, limit: int) -> tuple[Outcome | None, int]:
         """Play on from `state` with the moves `legal(s)[below(len(legal(s)))]` until the game

@@ -74,12 +74,13 @@ def playout(engine, state, seat: int, stream) -> tuple[float, int]:
 
 def choose(engine, state, seat: int, key: bytes, budget: int | None = None):
     """The move for `seat` (which must be to move), deterministic given `key` and what the
-    seat knows. `budget` is the number of playout moves to spend (default: BUDGETS); each
-    round of the halving still gives every move left at least one playout. The one legal
-    move is played at once, without thinking."""
+    seat knows. `budget` is the number of playout moves to spend (default: DEFAULT_BUDGET);
+    each round of the halving still gives every move left at least one playout. Moves that
+    do the same (`engine.distinct`) are weighed once; the one move left is played at once,
+    without thinking."""
     if seat not in engine.to_move(state):
         raise ValueError(f"seat {seat} is not to move")
-    moves = engine.legal(state)
+    moves = engine.distinct(state, engine.legal(state))
     if len(moves) == 1:
         return moves[0]
     if budget is None:

@@ -320,6 +320,18 @@ class Tsuro(Game):
         safe, every = _placements(state)
         return safe or every
 
+    def distinct(self, state: State, moves: list) -> list:
+        """A symmetric tile turned a half or a quarter turn lays the same paths: one of each."""
+        seen, kept = set(), []
+        for move in moves:
+            if type(move) is Place:
+                paths = PARTNER[state.hands[state.turn][move.slot] * ROTATIONS + move.rotation]
+                if paths in seen:
+                    continue
+                seen.add(paths)
+            kept.append(move)
+        return kept
+
     def apply(self, state: State, move) -> State:
         if state.outcome is not None:
             raise IllegalMove(_("the game is over"))
