@@ -36,11 +36,12 @@ def match(game, index: int, bot_seat: int, players: int = 2, budget=None, option
     raise AssertionError("the game did not end")
 
 
-def positions(game, count: int):
-    """Positions from a random game (fewest players) where the mover has a real choice,
-    spread over the game."""
-    state = game.initial(derive(b"bot-positions", game.key)[:16], game.seats[0], {})
-    stream = Stream(b"bot-positions", game.key)
+def positions(game, count: int, players: int | None = None):
+    """Positions from a random game (fewest players unless given) where the mover has a real
+    choice, spread over the game."""
+    players = players or game.seats[0]
+    state = game.initial(derive(b"bot-positions", game.key, players)[:16], players, {})
+    stream = Stream(b"bot-positions", game.key, players)
     found = []
     while game.outcome(state) is None:
         moves = game.legal(state)
@@ -156,7 +157,10 @@ def test_an_engines_own_playout_plays_exactly_the_generic_one(key):
     the same count of moves, from positions all through a game and with a short limit."""
     from parlor.engine.protocol import Game
     game = ENGINES[key]
-    for n, state in enumerate(positions(game, 4)):
+    states = positions(game, 4)
+    if key == "tsuro":          # its own playout keeps many players' turns, draws and dragon
+        states += [state for players in (4, 8) for state in positions(game, 4, players)]
+    for n, state in enumerate(states):
         for limit in (3, bots.PLAYOUT_LIMIT):
             own = game.playout(state, bots.PlayoutRandom(derive(b"p", n)).below, limit)
             generic = Game.playout(game, state, bots.PlayoutRandom(derive(b"p", n)).below, limit)

@@ -128,7 +128,7 @@ GAMES: tuple[Entry, ...] = (
     Entry(
         key="tyrus", package="parlor.games.tyrus", titles={"en": "Tyrus"}, players=(2, 2),
         blurb=N_("Bluff and block with face-down agents to win nine elections."),
-        rules_page="seeds/tyrus.md", bot_budget=32_000),
+        rules_page="seeds/tyrus.md", bot_budget=48_000),
     Entry(
         key="tyrannen", package="parlor.games.tyrannen",
         # The German edition's title in German; the published international one elsewhere.

@@ -418,6 +418,60 @@ class Tsuro(Game):
     def outcome(self, state: State) -> Outcome | None:
         return state.outcome
 
+    def playout(self, state: State, below, limit: int) -> tuple[Outcome | None, int]:
+        """Game.playout with the placements on plain lists, about twice as fast: the same
+        moves (a placement's index in `legal`), paths, draws and end (U4-U17). The start
+        marks and the elimination bonus are played through `legal` and `apply`."""
+        if state.bonus:
+            return super().playout(state, below, limit)
+        made = 0
+        while state.outcome is None and min(state.marks) < 0 and made < limit:
+            moves = self.legal(state)
+            state = self.apply(state, moves[below(len(moves))])
+            made += 1
+        if state.outcome is not None or made == limit:
+            return state.outcome, made
+        players, turn, dragon, pile = state.players, state.turn, state.dragon, state.pile
+        marks, alive, board = list(state.marks), list(state.alive), list(state.board)
+        hands, reshuffles = list(state.hands), state.reshuffles
+        for made in range(made + 1, limit + 1):
+            seat, hand = turn, hands[turn]
+            square, start = marks[seat] >> 3, marks[seat] & 7
+            facing = {m & 7: s for s, m in enumerate(marks) if alive[s] and m >> 3 == square}
+            every = range(len(hand) * ROTATIONS)
+            safe = [i for i in every if _stays(board, square, PARTNER[hand[i >> 2] * ROTATIONS
+                                                                       + (i & 3)], start, facing)]
+            choices = safe or every
+            index = choices[below(len(choices))]
+            code = hand[index >> 2] * ROTATIONS + (index & 3)
+            out = []
+            for point_, mover in facing.items():                         # U5-U7
+                marks[mover], _crossed, fate = _walk(board, square, code, point_, facing)
+                if fate != IN_PLAY:
+                    out.append(mover)
+            board[square] = code
+            hands[seat] = hand[:index >> 2] + hand[(index >> 2) + 1:]
+            returned: tuple[int, ...] = ()
+            for s in sorted(out):
+                alive[s] = False
+                returned += hands[s]
+                hands[s] = ()
+            if dragon is not None and not alive[dragon]:                 # U14
+                dragon = _next_seat(state, dragon, hands, alive, lambda h: len(h) < HAND_SIZE)
+            survivors = tuple(s for s in range(players) if alive[s])
+            if len(survivors) <= 1:                                      # U15, U16
+                return (Outcome(survivors, LAST_MARKER) if survivors
+                        else Outcome(tuple(sorted(out)), OUT_TOGETHER)), made
+            if returned:                                                 # U9
+                pile = tuple(shuffled(sorted(pile + returned), state.seed,
+                                      "tsuro", "reshuffle", reshuffles))
+                reshuffles += 1
+            hands, pile, dragon = _draw(state, hands, pile, dragon, seat, alive)
+            turn = _next_seat(state, seat, hands, alive, bool)
+            if turn is None:                                             # U17
+                return Outcome(survivors, TILES_USED), made
+        return None, limit
+
     def view(self, state: State, seat: int | None) -> dict:
         """What `seat` (None: a spectator) may know, as JSON-able data.
 
