@@ -156,11 +156,12 @@ LEVEL_CHOICES = (("quick", N_("Quick")), ("strong", N_("Strong, slower")))
 def level_picker(key: str, level: str) -> str:
     """The computer's level for a game against it (parlor.play.bots.LEVELS)."""
     label = esc(_("The computer's level"))
+    shown = esc(_("Computer"))      # short, as the buttons beside it say the rest
     picks = "".join(
         f'<button type="button" class="choice" aria-pressed="{str(value == level).lower()}" '
         f'data-action="level" data-game="{esc(key)}" data-value="{esc(value)}">'
         + esc(_(text)) + '</button>' for value, text in LEVEL_CHOICES)
-    return f'<div class="row" role="group" aria-label="{label}"><span>{label}</span>{picks}</div>'
+    return f'<div class="row" role="group" aria-label="{label}"><span>{shown}</span>{picks}</div>'
 
 
 def computer_label(entry, count: int, seat: int = 0) -> str:
