@@ -235,13 +235,15 @@ def todays_bot(game, state, seat: int, key: bytes):
 
 
 def versus(args: list[str]) -> None:
-    """`versus [--strong] [games] [names...]`: the default level (with --strong: the strong
+    """`versus [--strong] [--from K] [games] [names...]`: the default level (with --strong: the strong
     level against the default one) against today's computer, each holding half the seats,
     seats alternating (so each side holds every seat equally often). The score is the share
     of the game's win the first side takes (a draw or a win shared evenly is 1/2); 0.5 is
-    as strong as the other side."""
+    as strong as the other side. `--from K` plays games K, K+1.. (to run a match in parts)."""
     strong = args[:1] == ["--strong"]
     args = args[1:] if strong else args
+    first = int(args[1]) if args[:1] == ["--from"] else 0
+    args = args[2:] if args[:1] == ["--from"] else args
     games = int(args[0]) if args else 20
     level, other = ("strong", "the default level") if strong else (DEFAULT_LEVEL, "today's computer")
     print(f"CPython {sys.version.split()[0]}: the {level} level against {other}, {games} games "
@@ -251,7 +253,7 @@ def versus(args: list[str]) -> None:
         key, players = VERSUS[name]
         entry = catalog.entry(key)
         game, scores, new_ms, today_ms = entry.engine, [], [], []
-        for i in range(games):
+        for i in range(first, first + games):
             ours = {s for s in range(players) if (s + i) % 2 == 0}
             seed = derive(b"bench-versus", name, i)[:16]
             state = game.initial(seed, players, entry.default_options())
@@ -271,6 +273,8 @@ def versus(args: list[str]) -> None:
                 state = game.apply(state, move)
             winners = game.outcome(state).winners
             scores.append(sum(w in ours for w in winners) / len(winners) if winners else 0.5)
+            print(f"    {name} game {i}: {scores[-1]:.2f} (so far {sum(scores):.1f} of "
+                  f"{len(scores)})", flush=True)
         mean = sum(scores) / games
         spread = (sum((x - mean) ** 2 for x in scores) / max(1, games - 1)) ** 0.5
         half = 1.96 * spread / games ** 0.5
