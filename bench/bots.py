@@ -57,7 +57,8 @@ MATCHES = {
     "tyros-3-greedy": ("tyros", 3, {}, None, 1 / 3, "greedy"),
     "tyros-4-greedy": ("tyros", 4, {}, None, 0.25, "greedy"),
 }
-PHONE_STRIDE = {"tyros-3": 6, "tyros-4": 6}    # moves timed: every 2nd (Tyros: 6th), others at random
+# Moves timed: every 2nd (Tyros: every 6th); the moves between are played at random.
+PHONE_STRIDE = {"tyros-3": 6, "tyros-4": 6}
 GREEDY_BREADTH = (6, 24)    # follow-up steps of the same seat tried, two and one deep
 
 
@@ -235,8 +236,8 @@ def todays_bot(game, state, seat: int, key: bytes):
 
 
 def versus(args: list[str]) -> None:
-    """`versus [--strong] [--from K] [games] [names...]`: the default level (with --strong: the strong
-    level against the default one) against today's computer, each holding half the seats,
+    """`versus [--strong] [--from K] [games] [names...]`: the default level (with --strong:
+    the strong level against the default one) against today's computer, each holding half the seats,
     seats alternating (so each side holds every seat equally often). The score is the share
     of the game's win the first side takes (a draw or a win shared evenly is 1/2); 0.5 is
     as strong as the other side. `--from K` plays games K, K+1.. (to run a match in parts)."""
@@ -245,7 +246,8 @@ def versus(args: list[str]) -> None:
     first = int(args[1]) if args[:1] == ["--from"] else 0
     args = args[2:] if args[:1] == ["--from"] else args
     games = int(args[0]) if args else 20
-    level, other = ("strong", "the default level") if strong else (DEFAULT_LEVEL, "today's computer")
+    level, other = (("strong", "the default level") if strong
+                    else (DEFAULT_LEVEL, "today's computer"))
     print(f"CPython {sys.version.split()[0]}: the {level} level against {other}, {games} games "
           f"each, seats alternating; load average {os.getloadavg()[0]:.1f}")
     results = {}

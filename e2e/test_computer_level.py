@@ -30,5 +30,6 @@ def test_a_strong_computer_is_chosen_kept_and_answers(page):
 
 def test_a_game_with_one_level_offers_none(page):
     new_game(page, "tyrannen")
-    expect(page.locator("button[data-action=start][data-game=tyrannen][data-bots]").first).to_be_visible()
+    computer = page.locator("button[data-action=start][data-game=tyrannen][data-bots]")
+    expect(computer.first).to_be_visible()
     assert page.locator("[data-action=level]").count() == 0

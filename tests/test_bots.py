@@ -115,7 +115,8 @@ def test_score_counts_wins_shared_wins_draws_and_losses():
 
 def test_a_level_maps_to_the_games_budget_and_the_strong_one_thinks_longer(monkeypatch):
     budgets = []
-    monkeypatch.setattr(bots, "choose", lambda engine, state, seat, key, budget: budgets.append(budget))
+    monkeypatch.setattr(bots, "choose",
+                        lambda engine, state, seat, key, budget: budgets.append(budget))
     entry = catalog.entry("tsuro")
     state = entry.engine.initial(b"\x02" * 16, 2, {})
     entry.bot(state, 0, b"k")

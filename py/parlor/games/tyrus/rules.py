@@ -315,7 +315,8 @@ class Tyrus(Game):
                 buildings[b] = []
             verdict = chart_verdict(winners)
             if verdict is not None:
-                return _finish(replace(state, hands=tuple(map(tuple, hands))), verdict).outcome, made
+                final = _finish(replace(state, hands=tuple(map(tuple, hands))), verdict)
+                return final.outcome, made
             for s in (0, 1):
                 hands[s] = sorted(hands[s] + bags[s][:DRAW_SIZE])
                 del bags[s][:DRAW_SIZE]
