@@ -35,6 +35,19 @@ def test_against_the_computer_a_game_with_roles_offers_each_role():
     assert tyrus.count('data-bots="1"') == 1
 
 
+def test_the_computers_level_is_offered_where_thinking_longer_plays_better():
+    for entry in catalog.entries():
+        setup = home.new_setup(entry)
+        card = home.setup_card(entry, setup)
+        assert ('data-action="level"' in card) == entry.has_levels, entry.key
+    tsuro = catalog.entry("tsuro")
+    setup = {**home.new_setup(tsuro), "level": "strong"}
+    card = home.setup_card(tsuro, setup)
+    assert 'aria-pressed="true" data-action="level" data-game="tsuro" data-value="strong"' in card
+    assert 'aria-pressed="false" data-action="level" data-game="tsuro" data-value="quick"' in card
+    assert 'role="group" aria-label="The computer&#x27;s level"' in card
+
+
 def test_every_game_has_a_rules_page_in_short_paragraphs_with_its_own_pictures():
     """Complete enough for a first game (tests/test_words.py checks what it must say), in
     paragraphs a phone shows a few at a time."""

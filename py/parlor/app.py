@@ -18,6 +18,7 @@ from .links.record import encode
 from .play.looked import Looked, last_looked
 from .play.saves import SaveError, SavedGame, StorageFull, Store, clean_name, computer_name
 from .play import resigning
+from .play.bots import DEFAULT_LEVEL, LEVELS
 from .play.session import Session
 from .screens import game as game_screens, home as home_screens, link as link_screens
 from .screens.replay import SLIDER
@@ -420,6 +421,7 @@ class App:
         first name on the form, and the computer every other seat."""
         if rematch_of is not None:
             names, options, bots = rematch_of.names, rematch_of.options, rematch_of.bots
+            level = rematch_of.level
         else:
             self.read_names()
             setup = self.setups[game_key]
@@ -436,11 +438,13 @@ class App:
             names = tuple(computer_name(i, count) if i in bots else clean_name(chosen[i], label(i))
                           for i in range(count))
             options = dict(setup["options"])
+            level = setup.get("level", DEFAULT_LEVEL) if against_computer else DEFAULT_LEVEL
             self.keep_names({0 if against_computer else i: names[i] for i in range(count)
                              if i not in bots and names[i] != label(i)})
         now = time.time()
         saved = SavedGame(id=secrets.token_hex(8), game=game_key, seed=secrets.token_hex(16),
-                          names=names, bots=bots, options=options, created=now, updated=now)
+                          names=names, bots=bots, options=options, created=now, updated=now,
+                          level=level)
         self.session = Session.open(saved, self.store)
         self.session.save()
         self.remember(saved.id)
@@ -641,6 +645,11 @@ class App:
         if action == "clock":
             self.read_names()
             self.setups[data["game"]]["clock"] = int(data["value"])
+            return self.render()
+        if action == "level":
+            self.read_names()
+            if data["value"] in LEVELS:
+                self.setups[data["game"]]["level"] = data["value"]
             return self.render()
         if self.link is not None and action != "home":
             return self.link_action(data)
