@@ -520,24 +520,30 @@ def forged(world: World, base: Record, records: list) -> str | None:
     that seat has already shown anywhere (a later message, a claim, a resignation), a
     message text of the adversary's choosing and a made-up history tag."""
     rng, protocol = world.rng, world.protocol
-    owing = protocol.owing(base)
-    if owing is None:
+    pairs = [(b, later, protocol.owing(b)) for b in records for later in records
+             if b.game_id == later.game_id and protocol.owing(b) is not None
+             and later.seats[protocol.owing(b)].index > b.seats[protocol.owing(b)].index]
+    if not pairs:
         return None
+    base, later, owing = rng.choice(pairs)
     victim = base.seats[owing]
-    shown = {}
-    for other in records:
-        if other.game_id == base.game_id and other.seats[owing].index > victim.index:
-            shown = chain_values(other)[owing]
-            break
-    if not shown:
-        return None
+    shown = chain_values(later)[owing]
     index = victim.index + 1
-    moves = base.moves + "".join(rng.choice("ABCDEFGH") for _n in range(rng.randint(1, 2)))
-    seat = replace(victim, index=index, value=shown[index], tag_moves=len(moves),
-                   tag=bytes(rng.randrange(256) for _n in range(len(victim.tag) or 8)),
-                   claim=False, resigned=False)
-    seats = base.seats[:owing] + (seat,) + base.seats[owing + 1:]
-    return encode(replace(base, seats=seats, moves=moves))
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+    forgery = None
+    for _try in range(24):              # the forger checks its work as any device would
+        moves = base.moves + "".join(rng.choice(alphabet) for _n in range(rng.randint(1, 3)))
+        seat = replace(victim, index=index, value=shown[index], tag_moves=len(moves),
+                       tag=bytes(rng.randrange(256) for _n in range(len(victim.tag) or 8)),
+                       claim=False, resigned=False)
+        seats = base.seats[:owing] + (seat,) + base.seats[owing + 1:]
+        try:
+            forgery = replace(base, seats=seats, moves=moves)
+        except ValueError:
+            continue
+        if protocol.replay(forgery).ok:
+            break
+    return None if forgery is None else encode(forgery)
 
 
 # The invariants (seeds/fair-play.md, I1-I10).
