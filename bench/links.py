@@ -8,15 +8,12 @@ the computer player chooses (as people play: its limit), and with random legal a
 (endless refused offers and cancelled actions: no limit); for it the largest link sent in
 the game is printed too. Prints one line per game (the final link's length and the links
 sent in the whole game: the invitation, each join, and one each time the turn passes to
-<<<<<<< HEAD
 another device, seeds included, and the messages of play: each a move of the engine, a start
 message or a message added by the link protocol), then one JSON object {game: {"length":
-characters, "links": links sent, "largest": the longest link sent, "messages": messages of
-play, "moves": the engine moves among them}} as the last line. `--tier casual-4` makes the
-Tsuro and Tyros games in that older tier, for a figure before a change.
-=======
-another device, seeds included), then one JSON object {game: {"length": characters,
-"links": links sent, "largest": the longest link sent}} as the last line.
+characters, "links": links sent, "largest": the longest link sent, "play": messages of play,
+"moves": the engine moves among them, "messages": the figures below}} as the last line.
+`--tier casual-4` makes the Tsuro and Tyros games in that older tier, for a figure before a
+change.
 
 Then, for each game and player count (Tsuro also for 3, 4, 6 and 8 players, random legal
 actions), the messages per player per turn: a player's turn is a stretch of play while the
@@ -27,7 +24,6 @@ and the most of any player, and how many actions were taken with no other choice
 action: a message that carries no decision). Those figures go into the JSON object as
 "messages": {"per_turn": mean, "most": the most of one player, "turns": turns of play,
 "messages": messages in the record, "forced": actions with no other choice}.
->>>>>>> log
 """
 from __future__ import annotations
 
@@ -124,16 +120,10 @@ def main() -> None:
         if entry.key == "tyros":
             continue
         name, limit = entry.key, LIMITS.get(entry.key)
-<<<<<<< HEAD
-        text, sent, longest = link_game(name, b"bench links 3")
+        text, sent, longest, per_turn = link_game(name, b"bench links 3")
         count, moves = messages(name, text)
         figures[name] = {"length": len(text), "links": sent, "largest": longest,
-                         "messages": count, "moves": moves}
-=======
-        text, sent, longest, messages = link_game(name, b"bench links 3")
-        figures[name] = {"length": len(text), "links": sent, "largest": longest,
-                         "messages": messages}
->>>>>>> log
+                         "play": count, "moves": moves, "messages": per_turn}
         verdict = "no limit set" if limit is None else \
             f"limit {limit}: {'ok' if len(text) <= limit else 'over the limit'}"
         print(f"{name}: final link {len(text)} characters ({verdict}); "
@@ -141,26 +131,17 @@ def main() -> None:
     for players in (3, 4):
         for computer in (True, False):
             name = f"tyros-{players}" + ("" if computer else "-random")
-<<<<<<< HEAD
-            final, sent, longest = link_game("tyros", b"bench links 3", players, computer)
+            final, sent, longest, per_turn = link_game("tyros", b"bench links 3", players,
+                                                       computer)
             count, moves = messages("tyros", final)
             figures[name] = {"length": len(final), "links": sent, "largest": longest,
-                             "messages": count, "moves": moves}
-=======
-            final, sent, longest, messages = link_game("tyros", b"bench links 3", players,
-                                                       computer)
-            figures[name] = {"length": len(final), "links": sent, "largest": longest,
-                             "messages": messages}
->>>>>>> log
+                             "play": count, "moves": moves, "messages": per_turn}
             limit = LIMITS.get(name)
             verdict = "random play: no limit" if limit is None else \
                 f"limit {limit}: {'ok' if max(len(final), longest) <= limit else 'over the limit'}"
             print(f"{name}: final link {len(final)} characters, largest link sent {longest}, "
-<<<<<<< HEAD
                   f"{sent} links sent, {count} messages, {moves} of them moves ({verdict})",
                   flush=True)
-=======
-                  f"{sent} links sent ({verdict})", flush=True)
     for players in (3, 4, 6, 8):
         figures[f"tsuro-{players}"] = {"messages": link_game("tsuro", b"bench links 3",
                                                              players)[3]}
@@ -168,7 +149,6 @@ def main() -> None:
     for name, game in figures.items():
         print(message_line(name if name != "tsuro" else "tsuro-2", game["messages"]),
               flush=True)
->>>>>>> log
     print(json.dumps(figures))
 
 
