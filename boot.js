@@ -12,7 +12,7 @@
   const STALL_MS = window.parlorStallMs || 20000;
   const MB = 1e6;
   const SHELL = JSON.parse(document.getElementById("parlor-shell").textContent);
-  const WORDS = speak(SHELL);
+  let WORDS = speak(SHELL);
   let failed = false;
   let stallTimer = 0;
   let pendingTap = null;
@@ -34,7 +34,7 @@
       .filter(Boolean).map((tag) => String(tag).toLowerCase());
     const code = wanted.map((tag) => (known(tag) ? tag : tag.split("-")[0])).find(known) || shell.source;
     const words = { ...shell.languages[code].words, games: shell.languages[code].games };
-    if (code !== shell.source) {
+    if (code !== root.lang) {
       root.lang = code;
       document.getElementById("shell-home").innerHTML = shell.languages[code].home;
       document.getElementById("boot-stage").textContent = words.starting;
@@ -179,6 +179,20 @@
     }, true);
   }
 
+  // A language picked on the shell: kept on the device, where the app reads it when it
+  // starts (py/parlor/app.py), and the shell redrawn in it at once.
+  function keepLanguage() {
+    document.getElementById("boot").addEventListener("change", (event) => {
+      if (event.target.name !== "language") return;
+      try {
+        localStorage.setItem("parlor.language", event.target.value);
+      } catch (error) {
+        return; // storage blocked: the app cannot read it either
+      }
+      WORDS = speak(SHELL);
+    });
+  }
+
   function handOver() {
     clearTimeout(stallTimer);
     const app = document.getElementById("app");
@@ -289,6 +303,7 @@
 
   showLink();
   keepTaps();
+  keepLanguage();
   watchReady();
   moved();
   const controlled = () => performance.mark("parlor:controlled");

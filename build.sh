@@ -3,7 +3,8 @@
 #   ./build.sh          build the static site into dist/
 #   ./build.sh serve    build, then serve dist/ on http://localhost:${PORT:-8000}, with its
 #                       precompressed .br/.gz files, as a good static host does (tools/serve.py)
-#   ./build.sh test     build, then run every test (CPython, Pyodide in Node, Chromium e2e)
+#   ./build.sh test     build, then run every test (CPython, Pyodide in Node, Chromium e2e,
+#                       and a smoke test in Firefox ESR and WebKitGTK)
 #   ./build.sh bench    build, then run the benchmark scripts in bench/
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -25,10 +26,14 @@ need_venv() {
   fi
 }
 
-need_chromium() {
-  if [ ! -x /usr/bin/chromium ]; then
+# The browsers the e2e tests and bench/startup.py drive, from Debian: Chromium; Firefox ESR;
+# WebKitGTK's WebKitWebDriver and MiniBrowser, which run under Xvfb (xauth for its display).
+need_browsers() {
+  if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/firefox-esr ] || [ ! -x /usr/bin/WebKitWebDriver ] \
+     || [ ! -x /usr/bin/Xvfb ] || [ ! -x /usr/bin/xauth ]; then
     $SUDO apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends \
+      chromium firefox-esr webkit2gtk-driver xvfb xauth >/dev/null
   fi
 }
 
@@ -44,11 +49,11 @@ case "${1:-build}" in
     build
     exec "$PY" tools/serve.py dist --port "${PORT:-8000}" ;;
   test)
-    need_chromium
+    need_browsers
     build
     tools/run_tests.sh ;;
   bench)
-    need_chromium
+    need_browsers
     build
     for script in bench/*.py; do "$PY" "$script"; done ;;
   *) echo "usage: ./build.sh [build|serve|test|bench]" >&2; exit 2 ;;

@@ -10,7 +10,8 @@
 //   here, where PyScript would put it, as soon as Python runs.
 // - After a start without a snapshot, once the app is ready and the page calm, a throwaway
 //   worker (snapshot.mjs) makes one for the next visit: made on the page, a snapshot would
-//   need every JS object wrapped (DOM calls then fail), and it takes the worker ~1 s.
+//   need every JS object wrapped (DOM calls then fail), and it takes the worker ~1 s. The page
+//   stores what it hands back (WebKit drops the worker's own Cache Storage writes).
 // - Performance marks "parlor:loader", "parlor:snapshot-read", "parlor:pyodide" and
 //   "parlor:app" time the start's phases (bench/startup.py prints them).
 import { loadPyodide as load, version } from "./pyodide.mjs";
@@ -34,10 +35,18 @@ function makeSnapshotLater() {
   const start = () => {
     status.snapshot = "making";
     const worker = new Worker(new URL("snapshot.mjs", import.meta.url), { type: "module" });
-    worker.onmessage = ({ data }) => {
+    worker.onmessage = async ({ data }) => {
       worker.terminate();
-      status.snapshot = data.stored ? "stored" : "not stored";
-      if (data.error) console.warn("Parlor: no start-up snapshot this time:", data.error);
+      try {
+        if (data.error) throw new Error(data.error);
+        const cache = await caches.open(START.snapshotCache);
+        await cache.put(SNAPSHOT_URL, new Response(data.snapshot, {
+          headers: { "Content-Type": "application/octet-stream" } }));
+        status.snapshot = "stored";
+      } catch (error) {
+        status.snapshot = "not stored";
+        console.warn("Parlor: no start-up snapshot this time:", error);
+      }
     };
     worker.onerror = (event) => {
       worker.terminate();

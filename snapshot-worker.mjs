@@ -1,7 +1,9 @@
 // A throwaway module worker (dist/pyodide/snapshot.mjs): start Pyodide as the page does,
 // unpack the app where PyScript puts it, import the modules the app loads at start (except
-// those that touch the browser at import), and store a memory snapshot for the next visit.
-// Posts {stored: bytes} or {error}. The build puts the module list and cache name here.
+// those that touch the browser at import), and hand the page a memory snapshot to keep for
+// the next visit: posts {snapshot} (its buffer transferred) or {error}. The page stores it, as
+// WebKit (2.50) silently drops a Cache Storage put made in a worker of a page a service worker
+// controls. The build puts the module list here.
 import { loadPyodide } from "./pyodide.mjs";
 
 const START = self.PARLOR_START;
@@ -23,10 +25,7 @@ try {
 for name in ${JSON.stringify(START.imports)}:
     importlib.import_module(name)`);
   const snapshot = pyodide.makeMemorySnapshot();
-  const cache = await caches.open(START.snapshotCache);
-  await cache.put(new URL("snapshot.bin", import.meta.url).href,
-                  new Response(snapshot, { headers: { "Content-Type": "application/octet-stream" } }));
-  postMessage({ stored: snapshot.byteLength });
+  postMessage({ snapshot }, [snapshot.buffer]);
 } catch (error) {
   postMessage({ error: String(error?.message ?? error) });
 }

@@ -1,6 +1,15 @@
-"""Start-up in headless Chromium: Parlor against a bare Pyodide and a stock PyScript page.
+"""Start-up in Chromium, Firefox and WebKit: Parlor against a bare Pyodide (and, in Chromium, a
+stock PyScript page).
 
-Three sites, each served by tools/serve.py (precompressed files, Cache-Control: max-age=600, so
+    bench/startup.py [--engine chromium|firefox|webkit|all] [--runs N]
+
+Engines: Debian's Chromium under Playwright (headless), Firefox ESR over WebDriver BiDi
+(headless) and WebKitGTK's MiniBrowser over WebKitWebDriver under Xvfb (e2e/engines.py; its
+window is 447 px wide at the least, DPR 1). Each engine measures its own floor in the same run.
+Warm at 4x CPU only where the engine can throttle (Chromium). With several engines they run
+one after another and the figures end with the ratios between them (issue 27's goals).
+
+Three sites ((c) and the stock floor only with --reference, in Chromium), each served by tools/serve.py (precompressed files, Cache-Control: max-age=600, so
 every site gets the browser cache a static host gives), measured interleaved in one run so that
 machine noise hits all alike:
   (a) parlor: dist/, to its ready marker (the app answers taps);
@@ -22,10 +31,12 @@ kind): the page up to boot.js, the service worker taking the page, PyScript up t
 interpreter, the wait for the stored snapshot, Pyodide itself (runtime, then a snapshot
 restored or Python started), the app unpacked, PyScript's Python up to py/main.py, and the
 app up to its first screen; for (b), loadPyodide() alone.
-Prints each run, then the figures against the goals of issue 14, then one JSON line.
+Prints each run, then the figures against the goals of issue 27, then one JSON line per engine.
 """
 from __future__ import annotations
 
+import argparse
+import contextlib
 import json
 import os
 import shutil
@@ -38,16 +49,20 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "e2e"))
+from engines import ENGINES, Sink, profile  # noqa: E402
 from harness import DIST, PHONE, chromium, serve  # noqa: E402
 
-RUNS = int(os.environ.get("PARLOR_BENCH_RUNS", "5"))
 NODE = ROOT / "node_modules"
 STOCK_PYODIDE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
-GOALS = {  # issue 14: each figure against the floor measured in the same run
-    "cold_vs_floor": 1.3, "warm_vs_floor": 0.6, "warm_throttled_vs_floor": 0.6,
-    "first_visit_brotli_bytes": 4.1e6, "first_visit_gzip_bytes": 5.3e6, "first_paint_s": 0.3,
+GOALS = {  # issue 27, each figure against the floor measured in the same engine and run
+    "chromium": {"cold_vs_floor": 1.2, "warm_vs_floor": 0.7, "warm_throttled_vs_floor": 0.8,
+                 "first_visit_brotli_bytes": 4.1e6, "first_visit_gzip_bytes": 5.3e6,
+                 "first_paint_s": 0.3},
+    "firefox": {"first_paint_s": 0.3},
+    "webkit": {"first_paint_s": 0.3, "warm_vs_cold": 0.999},
 }
+BETWEEN = {"webkit_warm_vs_chromium_warm": 2.0, "firefox_warm_vs_chromium_warm": 1.5}
 FLOOR_PAGE = """<!doctype html><meta charset="utf-8"><title>floor</title>
 <script type="module">
 import { loadPyodide } from "./pyodide/pyodide.mjs";
@@ -66,6 +81,10 @@ READY = {"parlor": "window.parlorReadyAt", "floor": "window.benchReadyAt",
 SETTLED = {"parlor": "window.parlorCached === true && ['stored', 'not stored']"
                      ".includes(window.parlorStart?.snapshot)",
            "floor": "true", "floor_stock": "true", "stock": "true"}
+KINDS = ("parlor", "floor")
+REFERENCE = ("floor_stock", "stock")   # Chromium with --reference
+PAINT = ("(performance.getEntriesByName('first-contentful-paint')[0]"
+         " || performance.getEntriesByType('paint')[0] || {}).startTime")
 
 
 def compress(folder: Path) -> None:
@@ -93,23 +112,37 @@ def make_sites(folder: Path) -> dict[str, Path]:
     return {"parlor": DIST, "floor": floor, "floor_stock": floor_stock, "stock": stock}
 
 
-def seconds(page, kind: str) -> float:
-    page.wait_for_function(f"{READY[kind]} !== undefined", timeout=120000)
-    return page.evaluate(READY[kind]) / 1000
+class ChromiumTab:
+    """A fresh Playwright context of Debian's Chromium with one page, with the verbs of
+    e2e/engines.py's tabs, and CPU throttling."""
 
+    name = "chromium"
 
-def first_paint(page) -> float:
-    return page.evaluate("""new Promise(done => new PerformanceObserver((list, observer) => {
-        const paint = list.getEntries().find(e => e.name === 'first-contentful-paint');
-        if (paint) { observer.disconnect(); done(paint.startTime); }
-    }).observe({ type: 'paint', buffered: true }))""") / 1000
+    def __init__(self, browser):
+        self.context = browser.new_context(**PHONE)
+        self.page = self.context.new_page()
+
+    def go(self, url: str) -> None:
+        self.page.goto(url)
+
+    def run(self, expression: str):
+        return self.page.evaluate(f"(async () => ({expression}))()")
+
+    def wait(self, expression: str, timeout: float = 60):
+        return self.page.wait_for_function(expression, timeout=timeout * 1000).json_value()
+
+    def throttle(self, rate: int) -> None:
+        self.context.new_cdp_session(self.page).send("Emulation.setCPUThrottlingRate", {"rate": rate})
+
+    def close(self) -> None:
+        self.context.close()
 
 
 # (a)'s phases: each ends at a performance mark (boot.js, pyodide-loader.mjs, py/main.py) or
 # at ready.
 PHASES = (("page", None, "parlor:boot"),
           ("service worker", "parlor:boot", "parlor:controlled"),
-          ("PyScript", "parlor:controlled", "parlor:loader"),
+          ("PyScript up to the interpreter", "parlor:controlled", "parlor:loader"),
           ("snapshot wait", "parlor:loader", "parlor:snapshot-read"),
           ("Pyodide", "parlor:snapshot-read", "parlor:pyodide"),
           ("app unpacked", "parlor:pyodide", "parlor:app"),
@@ -118,9 +151,10 @@ PHASES = (("page", None, "parlor:boot"),
 MARKS = "Object.fromEntries(performance.getEntriesByType('mark').map(m => [m.name, m.startTime]))"
 
 
-def phases(page, ready: float, kind: str) -> dict[str, float]:
+def phases(tab, ready: float, kind: str) -> dict[str, float]:
     """Seconds spent in each phase of this visit; (b): loadPyodide() alone."""
-    marks = {name: ms / 1000 for name, ms in page.evaluate(MARKS).items()}
+    kind = "parlor" if kind.startswith("other ") else kind
+    marks = {name: ms / 1000 for name, ms in tab.run(MARKS).items()}
     marks["ready"] = ready
     if kind == "floor":
         return {"loadPyodide": ready - marks["floor:load"]}
@@ -129,27 +163,29 @@ def phases(page, ready: float, kind: str) -> dict[str, float]:
     return {name: marks[end] - marks.get(start, 0.0) for name, start, end in PHASES}
 
 
-def visit(page, url: str, kind: str) -> tuple[float, float | None, dict]:
-    page.goto(url)
-    ready = seconds(page, kind)
-    return ready, first_paint(page) if kind == "parlor" else None, phases(page, ready, kind)
+def visit(tab, url: str, kind: str) -> tuple[float, float | None, dict]:
+    kind = "parlor" if kind.startswith("other ") else kind
+    tab.go(url)
+    ready = tab.wait(READY[kind], 180) / 1000
+    paint = tab.wait(PAINT, 30) / 1000 if kind == "parlor" else None
+    return ready, paint, phases(tab, ready, kind)
 
 
-def measure(browser, url: str, kind: str, log: list | None = None) -> dict:
-    """Cold, warm and warm at 4x CPU for one site in a fresh profile."""
-    context = browser.new_context(**PHONE)
-    page = context.new_page()
-    out = {}
-    out["cold"], out["paint_cold"], out["phases_cold"] = visit(page, url, kind)
-    page.wait_for_function(SETTLED[kind], timeout=120000)
-    page.wait_for_timeout(1000)
-    settled_at = len(log) if log is not None else 0
-    visit(page, url, kind)          # the first warm visit primes caches (wasm code cache...)
-    out["warm"], out["paint_warm"], out["phases_warm"] = visit(page, url, kind)
-    cdp = context.new_cdp_session(page)
-    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
-    out["warm4x"], out["paint_warm4x"], out["phases_warm4x"] = visit(page, url, kind)
-    context.close()
+def measure(open_tab, url: str, kind: str, log: list | None = None) -> dict:
+    """Cold, warm and (where the engine throttles) warm at 4x CPU for one site in a fresh
+    profile."""
+    settled = SETTLED["parlor" if kind.startswith("other ") else kind]
+    with open_tab() as tab:
+        out = {}
+        out["cold"], out["paint_cold"], out["phases_cold"] = visit(tab, url, kind)
+        tab.wait(settled, 180)
+        time.sleep(1)
+        settled_at = len(log) if log is not None else 0
+        visit(tab, url, kind)          # the first warm visit primes caches (wasm code cache...)
+        out["warm"], out["paint_warm"], out["phases_warm"] = visit(tab, url, kind)
+        if hasattr(tab, "throttle"):
+            tab.throttle(4)
+            out["warm4x"], out["paint_warm4x"], out["phases_warm4x"] = visit(tab, url, kind)
     out["settled_at"] = settled_at
     return out
 
@@ -179,87 +215,143 @@ def median(values: list[float]) -> float:
     return round(statistics.median(values), 3)
 
 
-def main() -> None:
-    if not (DIST / "index.html").exists():
-        raise SystemExit("dist/ is not built: run ./build.sh first")
+@contextlib.contextmanager
+def opener(engine: str, sink: Sink):
+    """A function that opens a fresh profile of `engine` (a context manager)."""
+    if engine != "chromium":
+        yield lambda: profile(engine, sink)
+        return
+    with chromium() as browser:
+        @contextlib.contextmanager
+        def chromium_tab():
+            tab = ChromiumTab(browser)
+            try:
+                yield tab
+            finally:
+                tab.close()
+        yield chromium_tab
+
+
+def bench(engine: str, runs_wanted: int, sites: dict, sink: Sink, reference: bool) -> dict:
     load_before = os.getloadavg()
-    kinds = ("parlor", "floor", "floor_stock", "stock")
+    kinds = KINDS + tuple(kind for kind in sites if kind.startswith("other "))
+    kinds += REFERENCE if reference and engine == "chromium" else ()
     runs = {kind: [] for kind in kinds}
     visit_log: list = []
-    with tempfile.TemporaryDirectory() as tmp, chromium() as browser:
-        sites = make_sites(Path(tmp))
-        with serve(sites["parlor"], log=visit_log) as parlor_url, \
-                serve(sites["floor"]) as floor_url, serve(sites["floor_stock"]) as floor_stock_url, \
-                serve(sites["stock"]) as stock_url:
-            servers = {"parlor": parlor_url, "floor": floor_url, "floor_stock": floor_stock_url,
-                       "stock": stock_url}
-            for run in range(RUNS):
-                order = kinds[run % len(kinds):] + kinds[:run % len(kinds)]  # who goes first
-                for kind in order:
-                    result = measure(browser, servers[kind], kind,
-                                     visit_log if kind == "parlor" else None)
-                    runs[kind].append(result)
-                    print(f"run {run + 1} {kind:11} cold {result['cold']:.2f} s   warm "
-                          f"{result['warm']:.2f} s   warm 4x CPU {result['warm4x']:.2f} s", flush=True)
-        first = price(visit_log[:runs["parlor"][0]["settled_at"]], DIST)  # the first visit
+    with contextlib.ExitStack() as stack:
+        open_tab = stack.enter_context(opener(engine, sink))
+        servers = {kind: stack.enter_context(serve(sites[kind], log=visit_log if kind == "parlor" else None))
+                   for kind in kinds}
+        for run in range(runs_wanted):
+            order = kinds[run % len(kinds):] + kinds[:run % len(kinds)]  # who goes first
+            for kind in order:
+                result = measure(open_tab, servers[kind], kind,
+                                 visit_log if kind == "parlor" else None)
+                runs[kind].append(result)
+                print(f"{engine} run {run + 1} {kind:11} cold {result['cold']:.2f} s   warm "
+                      f"{result['warm']:.2f} s" + (f"   warm 4x CPU {result['warm4x']:.2f} s"
+                                                    if "warm4x" in result else ""), flush=True)
+    first = price(visit_log[:runs["parlor"][0]["settled_at"]], DIST)  # the first visit
     load_after = os.getloadavg()
 
-    med = {kind: {mode: median([r[mode] for r in runs[kind]]) for mode in ("cold", "warm", "warm4x")}
-           for kind in kinds}
-    paints = {mode: median([r[f"paint_{mode}"] for r in runs["parlor"]])
-              for mode in ("cold", "warm", "warm4x")}
+    modes = ("cold", "warm", "warm4x") if "warm4x" in runs["parlor"][0] else ("cold", "warm")
+    med = {kind: {mode: median([r[mode] for r in runs[kind]]) for mode in modes} for kind in kinds}
+    paints = {mode: median([r[f"paint_{mode}"] for r in runs["parlor"]]) for mode in modes}
     spent = {kind: {mode: {name: median([r[f"phases_{mode}"][name] for r in runs[kind]])
                            for name in runs[kind][0][f"phases_{mode}"]}
-                    for mode in ("cold", "warm", "warm4x")}
-             for kind in ("parlor", "floor")}
-    result = {
-        "cold_s": med["parlor"]["cold"], "warm_s": med["parlor"]["warm"],
-        "warm_throttled_s": med["parlor"]["warm4x"],
-        "floor_cold_s": med["floor"]["cold"], "floor_warm_s": med["floor"]["warm"],
-        "floor_warm_throttled_s": med["floor"]["warm4x"],
-        "floor_stock_cold_s": med["floor_stock"]["cold"],
-        "floor_stock_warm_s": med["floor_stock"]["warm"],
-        "floor_stock_warm_throttled_s": med["floor_stock"]["warm4x"],
-        "stock_cold_s": med["stock"]["cold"], "stock_warm_s": med["stock"]["warm"],
-        "stock_warm_throttled_s": med["stock"]["warm4x"],
+                    for mode in modes}
+             for kind in kinds if kind in ("parlor", "floor") or kind.startswith("other ")}
+    result = {"engine": engine, "cold_s": med["parlor"]["cold"], "warm_s": med["parlor"]["warm"],
+              "floor_cold_s": med["floor"]["cold"], "floor_warm_s": med["floor"]["warm"]}
+    if "warm4x" in modes:
+        result.update({"warm_throttled_s": med["parlor"]["warm4x"],
+                       "floor_warm_throttled_s": med["floor"]["warm4x"]})
+    for kind in kinds[2:]:
+        if kind.startswith("other "):
+            result[kind] = {"s": med[kind], "phases_s": spent[kind]}
+            continue
+        result.update({f"{kind}_{mode}_s".replace("warm4x", "warm_throttled"): med[kind][mode]
+                       for mode in modes})
+    result.update({
         "first_visit_gzip_bytes": first["gzip"], "first_visit_brotli_bytes": first["brotli"],
         "first_visit_sent_bytes": first["sent"], "first_visit_raw_bytes": first["raw"],
         "requests": first["requests"],
-        "first_paint_s": max(paints.values()), "first_paint_cold_s": paints["cold"],
-        "first_paint_warm_s": paints["warm"], "first_paint_warm_throttled_s": paints["warm4x"],
-        "runs": RUNS, "load_avg_before": round(load_before[0], 2),
+        "first_paint_s": max(paints.values()),
+        **{f"first_paint_{mode}_s".replace("warm4x", "warm_throttled"): paints[mode] for mode in modes},
+        "runs": runs_wanted, "load_avg_before": round(load_before[0], 2),
         "load_avg_after": round(load_after[0], 2), "cores": os.cpu_count(),
         "phases_s": spent["parlor"], "floor_load_pyodide_s": {
-            mode: spent["floor"][mode]["loadPyodide"] for mode in ("cold", "warm", "warm4x")},
-    }
+            mode: spent["floor"][mode]["loadPyodide"] for mode in modes},
+    })
     result["cold_vs_floor"] = round(result["cold_s"] / result["floor_cold_s"], 3)
     result["warm_vs_floor"] = round(result["warm_s"] / result["floor_warm_s"], 3)
-    result["warm_throttled_vs_floor"] = round(result["warm_throttled_s"]
-                                              / result["floor_warm_throttled_s"], 3)
-    result["cold_vs_stock"] = round(result["cold_s"] / result["stock_cold_s"], 3)
-    print(f"\nmedians of {RUNS} runs, load average {load_before[0]:.1f} -> {load_after[0]:.1f} "
-          f"on {os.cpu_count()} cores")
+    result["warm_vs_cold"] = round(result["warm_s"] / result["cold_s"], 3)
+    if "warm4x" in modes:
+        result["warm_throttled_vs_floor"] = round(result["warm_throttled_s"]
+                                                  / result["floor_warm_throttled_s"], 3)
+    if "stock" in kinds:
+        result["cold_vs_stock"] = round(result["cold_s"] / result["stock_cold_s"], 3)
+
+    print(f"\n{engine}: medians of {runs_wanted} runs, load average {load_before[0]:.1f} -> "
+          f"{load_after[0]:.1f} on {os.cpu_count()} cores")
+    heads = {"cold": "cold", "warm": "warm", "warm4x": "warm 4x CPU"}
     for kind in kinds:
-        print(f"  {kind:11} cold {med[kind]['cold']:.2f} s   warm {med[kind]['warm']:.2f} s   "
-              f"warm 4x CPU {med[kind]['warm4x']:.2f} s")
-    print("  where (a)'s start goes (medians per phase):   cold     warm  warm 4x CPU")
+        print(f"  {kind:11} " + "   ".join(f"{heads[mode]} {med[kind][mode]:.2f} s" for mode in modes))
+    print("  where (a)'s start goes (medians per phase):   " + "  ".join(f"{heads[m]:>7}" for m in modes))
     for name, _, _ in PHASES:
-        print(f"    {name:40} " + "  ".join(f"{spent['parlor'][mode][name]:7.3f}"
-                                            for mode in ("cold", "warm", "warm4x")))
+        print(f"    {name:40} " + "  ".join(f"{spent['parlor'][mode][name]:7.3f}" for mode in modes))
+    for other in (kind for kind in kinds if kind.startswith("other ")):
+        print(f"  where {other}'s start goes:")
+        for name, _, _ in PHASES:
+            print(f"    {name:40} " + "  ".join(f"{spent[other][mode][name]:7.3f}" for mode in modes))
     print(f"    {'(b) loadPyodide() alone':40} " + "  ".join(
-        f"{spent['floor'][mode]['loadPyodide']:7.3f}" for mode in ("cold", "warm", "warm4x")))
+        f"{spent['floor'][mode]['loadPyodide']:7.3f}" for mode in modes))
     print("  first visit of (a), per file:              raw    brotli 11       gzip 6")
     for name, sizes in sorted(first["per_file"].items(), key=lambda item: -item[1]["gzip"]):
         print(f"    {name:34} {sizes['raw']:>10,} {sizes['brotli']:>12,} {sizes['gzip']:>12,}")
     print(f"  first visit of (a): {first['requests']} requests, {first['files']} files, "
           f"{first['raw'] / 1e6:.2f} MB raw, {first['brotli'] / 1e6:.2f} MB at brotli 11, "
           f"{first['gzip'] / 1e6:.2f} MB at gzip 6, {first['sent'] / 1e6:.2f} MB sent here")
-    print(f"  first paint of (a): cold {paints['cold']:.3f} s, warm {paints['warm']:.3f} s, "
-          f"warm 4x CPU {paints['warm4x']:.3f} s")
-    for key, goal in GOALS.items():
+    print(f"  first paint of (a): " + ", ".join(f"{heads[mode]} {paints[mode]:.3f} s" for mode in modes))
+    for key, goal in GOALS[engine].items():
         verdict = "met" if result[key] <= goal else "NOT met"
         print(f"  {key}: {result[key]} (goal <= {goal}: {verdict})")
-    print(json.dumps(result))
+    if sink.requests:
+        print(f"  requests that left the origin (refused): {sink.requests}")
+    print(json.dumps(result), flush=True)
+    return result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--engine", default="chromium", choices=("chromium", *ENGINES, "all"))
+    parser.add_argument("--runs", type=int, default=int(os.environ.get("PARLOR_BENCH_RUNS", "5")))
+    parser.add_argument("--compare", action="append", default=[], metavar="DIST",
+                        help="another build of the site, measured as (a) is, interleaved")
+    parser.add_argument("--reference", action="store_true",
+                        help="in Chromium, also the stock Pyodide and stock PyScript pages")
+    args = parser.parse_args()
+    if not (DIST / "index.html").exists():
+        raise SystemExit("dist/ is not built: run ./build.sh first")
+    engines = ("chromium", *ENGINES) if args.engine == "all" else (args.engine,)
+    results = {}
+    sink = Sink()
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            sites = make_sites(Path(tmp))
+            for folder in args.compare:
+                sites[f"other {folder}"] = Path(folder).resolve()
+            for engine in engines:
+                results[engine] = bench(engine, args.runs, sites, sink, args.reference)
+    finally:
+        sink.close()
+    if len(results) > 1 and "chromium" in results:
+        print("\nbetween engines (one run of this script):")
+        for key, goal in BETWEEN.items():
+            engine = key.split("_")[0]
+            if engine in results:
+                ratio = round(results[engine]["warm_s"] / results["chromium"]["warm_s"], 3)
+                print(f"  {key}: {ratio} (goal <= {goal}: {'met' if ratio <= goal else 'NOT met'})")
 
 
 if __name__ == "__main__":

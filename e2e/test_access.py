@@ -159,7 +159,7 @@ def play_by_keys(page, checks, turn_by_keys, limit):
         now = active(page)
         if screen == "board":
             checks.measure()
-        if now["tag"] == "BUTTON" and now["action"] not in ("home", "end-turn"):
+        if now["tag"] == "BUTTON" and now["action"] not in ("home", "end-turn", "zoom"):
             key(page, "Enter")
         else:
             turn_by_keys(page, now)
@@ -234,6 +234,14 @@ def test_a_whole_game_by_keys_alone_fits_fingers_and_eyes_and_passes_axe(app, ga
     checks = Checks(page)
     checks.scan("home")
     start_by_keys(page, game, names, more)
+    if size == "phone" and game == "tyrannen":      # 44 px fields: the board at full size
+        if screen_of(page) == "pass":
+            tab_to(page, "button[data-action=reveal]")
+            key(page, "Enter")
+        tab_to(page, "button[data-action=zoom]")
+        key(page, "Enter")
+        expect(page.locator("div.board.zoomed")).to_have_count(1)
+        tab_to(page, ".board [role=button]")
     play_by_keys(page, checks, turn or TyrannenKeys(), limit)
     expect(page.locator(".screen-over h2")).to_have_text(
         re.compile(r"^(Ana|Bo) won|A draw|Shared win"))

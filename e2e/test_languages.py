@@ -167,6 +167,7 @@ OVERFLOW = """() => {
     const style = getComputedStyle(el);
     if (style.visibility === 'hidden') continue;
     const box = el.getBoundingClientRect();
+    if (box.width <= 1 && box.height <= 1) continue;    // for screen readers only (1 px box)
     if ((box.right > width + 1 || box.left < -1) && !scroller(el))
       problems.push('sticks out of the screen: ' + name(el));
     const clips = ['hidden', 'clip'].includes(style.overflowX) || style.textOverflow === 'ellipsis';

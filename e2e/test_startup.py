@@ -115,6 +115,24 @@ def test_a_tap_while_starting_is_not_lost(browser):
     assert errors == [] and outside == []
 
 
+def test_a_language_picked_while_starting_is_kept(browser):
+    with serve(DIST, rate=SLOW) as url:
+        context, page, errors, outside = new_page(browser, url, locale="en-GB")
+        page.goto(url)
+        page.select_option("#shell-home #language", "it")
+        assert not page.evaluate("document.documentElement.dataset.ready"), "picked while loading"
+        expect(page.locator("html")).to_have_attribute("lang", "it")
+        expect(page.locator("#shell-home button[data-action=rules]").first).to_have_text("Come si gioca")
+        wait_ready(page)
+        expect(page.locator("html")).to_have_attribute("lang", "it")
+        expect(page.locator("#app button[data-action=rules]").first).to_have_text("Come si gioca")
+        expect(page.locator("#app #language")).to_have_value("it")
+        page.select_option("#app #language", "en")
+        expect(page.locator("#app button[data-action=rules]").first).to_have_text("How to play")
+        context.close()
+    assert errors == [] and outside == []
+
+
 def test_a_download_that_keeps_moving_is_never_called_stalled(browser):
     with serve(DIST, rate=300_000) as url:    # over 10 s of download, progress all along
         context, page, errors, outside = new_page(browser, url)

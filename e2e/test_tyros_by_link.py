@@ -57,7 +57,7 @@ def test_three_phones_play_a_whole_game_by_links_with_a_trade(browser, base_url)
                 break
             legal = PROTOCOL.legal(record, seat, seed)
             if legal == ["start"]:          # Bo's start message: his secret in the deal
-                expect(page.locator(".card.waiting")).to_contain_text("Add your secret to the deal")
+                expect(page.locator(".card.waiting")).to_contain_text("Cut the deck, then send the link on")
                 starts.append(seat)
             if legal in (["seed"], ["start"]):
                 page.click("button[data-action=link-act]")

@@ -97,7 +97,7 @@ def check_phone_sizes(page):
     tappable map place a named button that keys reach (one tab stop for the map, the arrows
     move between places)."""
     sizes = page.evaluate("""() => {
-        const boxes = [...document.querySelectorAll('svg.tyros [data-action], .tyros-panel button')]
+        const boxes = [...document.querySelectorAll('svg.tyros [data-action], .tyros-panel button, .tyros-controls button')]
             .map(e => e.getBoundingClientRect()).map(r => Math.min(r.width, r.height));
         const svg = document.querySelector('svg.tyros');
         const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
@@ -132,7 +132,12 @@ def test_a_whole_three_player_hot_seat_game_with_a_trade_by_taps(page):
         saved = saved_game(page)
         state = saved.replay().state
         seat = ENGINE.to_move(state)[0]
-        expect(page.locator(".turn-line")).to_have_text(f"{NAMES[seat]} to play")
+        offer = ENGINE.view(state, seat)["pending"]
+        if offer and offer["kind"] == "offer" and offer["waiting"]:     # the header asks
+            expect(page.locator(".turn-line")).to_have_text(re.compile(
+                f"^{NAMES[offer['seat']]} offers you .+: accept or refuse.$"))
+        else:
+            expect(page.locator(".turn-line")).to_have_text(f"{NAMES[seat]} to play")
         if played in (0, 40):
             check_phone_sizes(page)
         move = plan(state, seat, done)

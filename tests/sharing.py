@@ -1,10 +1,10 @@
-"""An oracle for the shares of tier casual-4 (parlor.links.shares), written apart from it.
+"""An oracle for the shares of tiers casual-4 and -5 (parlor.links.shares), written apart from it.
 
-It follows the rule as seeds/tsuro.md L6 and seeds/tyros.md YL4 state it, by brute force:
+It follows the rule as seeds/tsuro.md L6 and seeds/tyros.md YL4, YL8 state it, by brute force:
 before each message it replays the whole game from the deal with the shares fixed so far,
 and fixes the shares the sender acts on. No table, base or kept part is involved, so it
 checks the protocol's incremental reading too. It shares with the protocol only the game's
-hooks (`pool`, `reassigned`, `kind`, `drawn`, `draws`, `keyed`, `settled`) and the way values
+hooks (`pool`, `reassigned`, `kind`, `drawn`, `draws`, `keyed`, `settled`, `waits`) and the way values
 are picked, `shares.take` (tested on its own in tests/test_tyros_link.py).
 """
 from collections import Counter
@@ -51,24 +51,29 @@ def play(protocol, state, moves, fixed: dict):
     return state, shares, pools
 
 
-def fixings(protocol, ctx: bytes, start, moves, shown, acting) -> dict:
+def fixings(protocol, ctx: bytes, start, moves, shown, acting, senders=()) -> dict:
     """(message, seat) -> (the message that fixed the share, its values): before message j
     its sender fixes the open shares of the seats `acting(state)` names, those of an earlier
     group than its own first (all of them, in message and seat order), each from its group's
-    pool less the shares of the group fixed before it, keyed from shown[m + 1:j + 1]."""
+    pool less the shares of the group fixed before it, keyed from shown[m + 1:j + 1].
+    In tier casual-5 (`senders`: each message's sender) a seat's share drawn by its own
+    message m is not due before message j while every message from m + 1 to j is that seat's
+    own and the game lets it act without the share (`waits`)."""
     fixed = {}
     for j in range(len(moves)):
         while True:
             state, shares, pools = play(protocol, start, moves[:j], fixed)
             seats = acting(state)
             still = sorted(x for x in shares if x not in fixed)
-            due = [x for x in still if x[1] in seats]
+            due = [x for x in still if x[1] in seats and not (
+                senders and senders[x[0]] == x[1] and set(senders[x[0] + 1:j + 1]) == {x[1]}
+                and protocol.waits(state, shares[x].like))]
             if not due:
                 break
             first = min(shares[x].group for x in still)
             whole = first < max(shares[x].group for x in due)
             for m, s in [x for x in still if shares[x].group == first
-                         and (whole or x[1] in seats)]:
+                         and (whole or x in due)]:
                 before = Counter(v for x, (_j, values) in fixed.items()
                                  if shares[x].group == first for v in values)
                 key = event_random(ctx, f"draw {m} seat {s}", shown[m + 1:j + 1])

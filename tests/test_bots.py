@@ -15,7 +15,7 @@ ENGINES = {e.key: e.engine for e in catalog.GAMES}
 
 def choose(game, state, seat, key, budget=None):
     """The catalog's bot for the game of `game`."""
-    return catalog.entry(game.key).bot(state, seat, key, budget)
+    return catalog.entry(game.key).bot(state, seat, key, budget=budget)
 SMALL = {"tyrus": 400, "tsuro": 4000, "tyrannen": None, "tyros": None}    # playout moves per decision
 
 
@@ -36,11 +36,12 @@ def match(game, index: int, bot_seat: int, players: int = 2, budget=None, option
     raise AssertionError("the game did not end")
 
 
-def positions(game, count: int):
-    """Positions from a random game (fewest players) where the mover has a real choice,
-    spread over the game."""
-    state = game.initial(derive(b"bot-positions", game.key)[:16], game.seats[0], {})
-    stream = Stream(b"bot-positions", game.key)
+def positions(game, count: int, players: int | None = None):
+    """Positions from a random game (fewest players unless given) where the mover has a real
+    choice, spread over the game."""
+    players = players or game.seats[0]
+    state = game.initial(derive(b"bot-positions", game.key, players)[:16], players, {})
+    stream = Stream(b"bot-positions", game.key, players)
     found = []
     while game.outcome(state) is None:
         moves = game.legal(state)
@@ -110,3 +111,80 @@ def test_score_counts_wins_shared_wins_draws_and_losses():
     assert bots.score(Outcome((0, 1, 2), "shared"), 0) == pytest.approx(1 / 3)
     assert bots.score(Outcome((), "draw"), 0) == 0.5
     assert bots.score(Outcome((0,), "won"), 1) == 0
+
+
+def test_a_level_maps_to_the_games_budget_and_the_strong_one_thinks_longer(monkeypatch):
+    budgets = []
+    monkeypatch.setattr(bots, "choose",
+                        lambda engine, state, seat, key, budget: budgets.append(budget))
+    entry = catalog.entry("tsuro")
+    state = entry.engine.initial(b"\x02" * 16, 2, {})
+    entry.bot(state, 0, b"k")
+    entry.bot(state, 0, b"k", "quick")
+    entry.bot(state, 0, b"k", "strong")
+    entry.bot(state, 0, b"k", budget=123)
+    assert budgets == [entry.bot_budget, entry.bot_budget, bots.STRONG * entry.bot_budget, 123]
+    assert bots.STRONG > 1 and bots.LEVELS[0] == bots.DEFAULT_LEVEL == "quick"
+    with pytest.raises(ValueError):
+        bots.level_budget(100, "godlike")
+
+
+def test_the_saved_level_reaches_the_computer(monkeypatch):
+    from parlor.play import session
+    from parlor.play.saves import SavedGame
+    asked = []
+    monkeypatch.setattr(catalog.Entry, "bot",
+                        lambda self, state, seat, key, level="quick": asked.append(level))
+    saved = SavedGame(id="0" * 16, game="tyrus", seed="ab" * 16, names=("A", "B"), bots=(0, 1),
+                      level="strong")
+    session.computer_move(saved, saved.initial_state())
+    assert asked == ["strong"]
+
+
+def test_playout_random_is_uniform_reproducible_and_the_same_on_every_python():
+    """Pinned values: this file runs under Pyodide too, so both Pythons must draw them."""
+    stream = bots.PlayoutRandom(bytes(range(32)))
+    assert [stream.below(n) for n in (2, 3, 10, 36, 1000, 7, 12, 1)] == [0, 0, 9, 33, 505, 2, 6, 0]
+    counts = [0] * 6
+    stream = bots.PlayoutRandom(b"\x07" * 32)
+    for _ in range(6000):
+        counts[stream.below(6)] += 1
+    assert all(900 <= c <= 1100 for c in counts), counts
+
+
+@pytest.mark.parametrize("key", sorted(ENGINES))
+def test_an_engines_own_playout_plays_exactly_the_generic_one(key):
+    """Game.playout may be overridden by a faster one (Tyrus): same moves, same end, and
+    the same count of moves, from positions all through a game and with a short limit."""
+    from parlor.engine.protocol import Game
+    game = ENGINES[key]
+    states = positions(game, 4)
+    if key == "tsuro":          # its own playout keeps many players' turns, draws and dragon
+        states += [state for players in (4, 8) for state in positions(game, 4, players)]
+    for n, state in enumerate(states):
+        for limit in (3, bots.PLAYOUT_LIMIT):
+            own = game.playout(state, bots.PlayoutRandom(derive(b"p", n)).below, limit)
+            generic = Game.playout(game, state, bots.PlayoutRandom(derive(b"p", n)).below, limit)
+            assert own == generic, (n, limit)
+
+
+def test_tsuro_weighs_a_symmetric_tiles_turns_once_and_drops_nothing_else():
+    """Game.distinct: every move it drops does exactly what one it keeps does (the same
+    markers, fates, hands and paths after it); it keeps no move twice."""
+    game = ENGINES["tsuro"]
+    dropped_any = False
+    for state in positions(game, 12):
+        moves = game.legal(state)
+        kept = game.distinct(state, moves)
+        assert kept and set(kept) <= set(moves) and len(set(kept)) == len(kept)
+
+        def effect(move):
+            after = game.apply(state, move)
+            return after.marks, after.alive, after.hands, after.paths, after.outcome
+
+        effects = [effect(m) for m in kept]
+        for move in moves:
+            if move not in kept:
+                dropped_any = True
+                assert effect(move) in effects, move
+    assert dropped_any

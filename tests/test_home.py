@@ -35,14 +35,30 @@ def test_against_the_computer_a_game_with_roles_offers_each_role():
     assert tyrus.count('data-bots="1"') == 1
 
 
-def test_every_game_has_a_short_rules_page_with_its_own_pictures():
+def test_the_computers_level_is_offered_where_thinking_longer_plays_better():
+    for entry in catalog.entries():
+        setup = home.new_setup(entry)
+        card = home.setup_card(entry, setup)
+        assert ('data-action="level"' in card) == entry.has_levels, entry.key
+    tsuro = catalog.entry("tsuro")
+    setup = {**home.new_setup(tsuro), "level": "strong"}
+    card = home.setup_card(tsuro, setup)
+    assert 'aria-pressed="true" data-action="level" data-game="tsuro" data-value="strong"' in card
+    assert 'aria-pressed="false" data-action="level" data-game="tsuro" data-value="quick"' in card
+    assert 'role="group" aria-label="The computer&#x27;s level"' in card
+
+
+def test_every_game_has_a_rules_page_in_short_paragraphs_with_its_own_pictures():
+    """Complete enough for a first game (tests/test_words.py checks what it must say), in
+    paragraphs a phone shows a few at a time."""
     from parlor.screens.rules import rules_screen
     for entry in catalog.entries():
         page = rules_screen(entry)
         assert f"How to play {entry.title()}" in page.replace("&#x27;", "'").replace("&amp;", "&")
-        if entry.key in ("tyrus", "tyrannen", "tsuro"):
+        if entry.key in ("tyrus", "tyrannen", "tsuro", "tyros"):
             steps = entry.module("howto").STEPS
-            assert 3 <= len(steps) <= 6 and sum(len(text.split()) for _, text, _ in steps) < 300
+            assert 4 <= len(steps) <= 12
+            assert all(len(text.split()) <= 120 for _, text, _ in steps)
             assert page.count('class="board howto-board"') == sum(at is not None for *_, at in steps)
             assert page.count("<svg") >= 1
 

@@ -156,12 +156,19 @@ def test_a_claim_that_arrives_with_the_move_that_made_my_move_due_does_not_count
     with pytest.raises(linkplay.LinkProblem, match="claim stands"):
         linkplay.open_link(table.stores[n], encode(late.record))
     assert claimant.protocol.claim_of(table.stores[n].get(late.record.game_id).record)
-    # A device that did hold the position takes the claim.
+    # A device that held the position takes the claim once its own clock says the time ran
+    # out (issue 24, class 2: a claimant whose clock runs ahead does not decide it).
     other = Table(game, players, options)
     s, d = other.play_until_owed()
     other.times[s].now = T0 + 3 * DAY
     other.sessions[s].claim_forfeit()
-    held, _ = linkplay.open_link(other.stores[d], encode(other.sessions[s].record))
+    claim = encode(other.sessions[s].record)
+    other.times[d].now = T0 + 3 * DAY - 3600
+    held, note = linkplay.open_link(other.stores[d], claim)
+    assert note == linkplay.CLAIM_NOT_COUNTED and not other.sessions[s].protocol.claim_of(
+        held.record)
+    other.times[d].now = T0 + 3 * DAY
+    held, _ = linkplay.open_link(other.stores[d], claim)
     assert other.sessions[s].protocol.claim_of(held.record) == (s, d)
     assert not linkplay.LinkSession(held, other.stores[d]).legal()
 

@@ -168,11 +168,11 @@ def test_two_different_moves_from_one_seat_are_named_when_they_meet():
         mover = next(s for s in sessions if s.my_turn())
         deliver(turn(mover), *[s for s in sessions if s is not mover])
     position = cy.held
+    other = cy.legal()[1]
     first = turn(cy)
-    cy.held = position
-    cy.store.backend.remove(linkplay.AUTHORED_PREFIX + position.record.game_id.hex())
-    cy.act(cy.legal()[1])
-    second = encode(cy.record)
+    # Cy's app refuses a second move from a position it has moved from (in this tab or
+    # another), so the second version is made as a modified app would.
+    second = encode(cy.protocol.play(position.record, cy.seat, position.seed, other))
     deliver(second, bo)
     with pytest.raises(linkplay.LinkProblem, match=r"differs .* at message \d+, Cy's") as err:
         linkplay.open_link(bo.store, first)
@@ -197,3 +197,14 @@ def test_truncated_tampered_or_foreign_links_say_what_is_wrong(fragment, words):
     else:
         assert words in note
         assert linkplay.LinkSession(held, store()).seen()
+
+
+def test_a_damaged_game_that_was_on_screen_is_not_reopened_at_start():
+    """Issue 24, class 7: the app reopens the last screen at start only for a game it can
+    read; a damaged one is listed apart (F9) instead of failing at every start."""
+    ana, _bo = pair("tyrus", {})
+    game = ana.held.record.game_id.hex()
+    assert ana.store.holds(game)
+    ana.store.backend.set(ana.held.key, "{damaged")
+    assert not ana.store.holds(game) and not ana.store.holds("not hex")
+    assert ana.store.all()[1] == [(ana.held.key, "{damaged")]

@@ -99,10 +99,22 @@ def test_a_damaged_kept_game_is_listed_apart():
     assert len(games) == 1 and damaged == [(linkplay.PREFIX + "00", "{broken")]
 
 
-def test_full_storage_keeps_the_game_in_memory_and_says_to_send_the_link():
-    store = device(limit=10)
-    ana = linkplay.create(store, "tyrus", "Ana")
-    assert store.full and "storage is full" in ana.notice and ana.sent
+def test_full_storage_takes_no_seat_but_a_move_is_kept_in_memory_and_the_link_offered():
+    """A seat's secret that could not be kept would live in the page alone: with full storage
+    no game is created and no seat is joined (seeds/fair-play.md F8, I1); a move made once the
+    storage filled up is offered as a link, saying it may be the only copy."""
+    with pytest.raises(linkplay.LinkProblem, match="cannot take a seat"):
+        linkplay.create(device(limit=10), "tyrus", "Ana")
+    invitation = linkplay.create(device(), "tyrus", "Cy").record
+    newcomer = linkplay.LinkSession(linkplay.Held(invitation), device(limit=10))
+    newcomer.join("Di")
+    assert newcomer.seat is None and "cannot take a seat" in newcomer.notice
+    assert newcomer.store.backend.keys() == []
+    ana, bo, _ = joined()
+    mover = ana if ana.my_turn() else bo
+    mover.store.backend.limit = 0
+    mover.act(mover.legal()[0])
+    assert mover.store.full and "storage is full" in mover.notice and mover.sent
 
 
 def play_some(ana, bo, messages):
@@ -206,7 +218,7 @@ def test_a_tsuro_player_is_told_why_its_hand_lacks_tiles():
             linkplay.open_link(stores[other], encode(session.record))[0], stores[other])
         return link_screens.link_screen(session, "https://example.org/parlor/", False, False)
 
-    dealing = "The hands are dealt after the start marks"
+    dealing = "The tiles are dealt once everyone has picked a starting mark"
     assert dealing in turn(0, StartMark)
     watcher = device()
     watching = linkplay.LinkSession(linkplay.open_link(watcher, encode(sessions[0].record))[0],
@@ -217,15 +229,15 @@ def test_a_tsuro_player_is_told_why_its_hand_lacks_tiles():
     assert dealing not in link_screens.link_screen(sessions[0], "https://example.org/", False,
                                                    False)      # Ana's turn: her hand is dealt
     placed = turn(0, Place)
-    assert "1 tile you drew is not in your hand yet" in placed
+    assert "You drew 1 tile: you see it when your turn comes." in placed
     assert len(sessions[0].seen().view["hands"][0]) == 2
     assert sessions[0].seen().view["waiting"] == {0: 1}
-    assert "1 tile you drew is not in your hand yet" in turn(1, Place)    # Bo's own draw
+    assert "You drew 1 tile: you see it when your turn comes." in turn(1, Place)    # Bo's own draw
     assert "waiting" not in sessions[0].seen().view     # Bo's move fixed Ana's tile
     assert len(sessions[0].seen().view["hands"][0]) == 3
 
 
-def test_tyros_players_are_told_who_adds_a_secret_to_the_deal_before_the_start():
+def test_tyros_players_are_told_who_cuts_the_deck_before_the_start():
     """In a Tyros game for four, Bo then Cy send a start message once everyone has joined
     (seeds/tyros.md YL3): each is asked to on its own screen, the others are told whom they
     wait for, and Ana is asked to start the game after both."""
@@ -251,12 +263,12 @@ def test_tyros_players_are_told_who_adds_a_secret_to_the_deal_before_the_start()
     text = encode(sessions[3].record)
     for starter in (1, 2):
         shown = screens(text)
-        assert "Add your secret to the deal" in shown[starter]
-        assert "Add my secret to the deal" in shown[starter]
-        waiting = f"Waiting for {names[starter]} to add a secret to the deal."
+        assert "Cut the deck, then send the link on" in shown[starter]
+        assert ">Cut the deck</button>" in shown[starter]
+        waiting = f"Waiting for {names[starter]} to cut the deck."
         assert all(waiting in shown[seat] for seat in range(4) if seat != starter)
         sessions[starter].act("start")
         text = encode(sessions[starter].record)
     shown = screens(text)
-    assert "Add your secret" not in shown[0] and "Waiting for" not in shown[0]
+    assert "Cut the deck" not in shown[0] and "Waiting for" not in shown[0]
     assert all("Waiting for Ana to start the game." in shown[seat] for seat in (1, 2, 3))

@@ -32,7 +32,17 @@ def test_a_saved_game_round_trips_and_replays_to_the_same_position():
     assert again.replay().state == saved.replay().state and again.replay().applied == 7
 
 
+def test_the_computers_level_is_kept_and_a_default_level_game_is_saved_as_before():
+    strong = game(first_moves(2), level="strong")
+    assert parse(strong.to_json()).level == "strong"
+    quick = game(first_moves(2))
+    assert quick.level == "quick" and "level" not in json.loads(quick.to_json())
+    assert parse(quick.to_json()) == quick
+
+
 @pytest.mark.parametrize("mutate, message", [
+    (lambda d: json.dumps({**d, "level": "godlike"}), "cannot be right"),
+    (lambda d: json.dumps({**d, "level": 2}), "cannot be right"),
     (lambda d: "{not json", "not readable"),
     (lambda d: json.dumps([1, 2]), "not a game"),
     (lambda d: json.dumps({**d, "format": 99}), "format"),

@@ -18,7 +18,8 @@ import pytest
 from parlor.games.tyros.rules import (
     ACCEPT, ACTIONS, CANCEL, CARDS, CODE_MOVES, DIST, ENGINE, KEEPING, NEIGHBOURS, NODE_NAMES,
     NODES, OVER, PASS, REFUSE, TILES, TYRE, ZERO, Build, City, Exchange, Offer, Sail, State,
-    Tile, Under, empire_ranks, galleons_at, mine, scores, start_allowed, supply)
+    Tile, Under, _put, active, counts, empire_ranks, galleons_at, mine, scores, start_allowed,
+    supply, within)
 from parlor.engine.protocol import TOKEN_ALPHABET, IllegalMove, MalformedMove, replay
 from parlor.engine.rng import Stream, derive, shuffled
 
@@ -617,12 +618,24 @@ def test_d17_offer_terms():
     state = play(trade_position(), Offer(1))
     gives = [m for m in ENGINE.legal(state) if m is not CANCEL]
     assert cards(g=3, p=1) in gives and cards(g=4) not in gives
-    assert all(sum(m.counts) >= 1 and 0 in m.counts for m in gives)
+    assert all(1 <= sum(m.counts) and within(m.counts, (3, 0, 0, 1)) for m in gives)
+    assert len(gives) == 4 * 2 - 1                            # every part of the hand but none
     state = play(state, cards(g=2))
     asks = [m for m in ENGINE.legal(state) if m is not CANCEL]
-    assert all(m.counts[G] == 0 and 1 <= sum(m.counts) <= 3 for m in asks)   # seat 1 holds 3
-    assert cards(o=2, y=1) in asks and cards(o=4) not in asks
-    refused(state, cards(g=1), "ask for 1 to 12 cards")
+    assert all(1 <= sum(m.counts) <= 3 for m in asks)         # seat 1 holds 3
+    assert cards(o=2, y=1) in asks and cards(g=1) in asks and cards(o=4) not in asks
+    refused(state, cards(o=4), "ask for 1 to 12 cards")
+
+
+def test_d17_y29_an_offer_may_give_all_four_colours_and_ask_any():
+    state = trade_position(hands={0: (1, 1, 1, 2), 1: (2, 2, 0, 0), 2: (0, 0, 4, 0)})
+    state = play(state, Offer(1), cards(g=1, o=1, y=1, p=1))  # the rulebook sets no colour limit
+    state = play(state, cards(g=2, o=1))                      # a colour given may be asked too
+    assert ENGINE.legal(state) == [ACCEPT, REFUSE]
+    state = play(state, ACCEPT)
+    assert state.hands[0] == (2, 1, 0, 1) and state.hands[1] == (1, 2, 1, 1)
+    hands = ENGINE.view(state, 2)["hands"]                    # D28: what changed hands is public
+    assert hands[0]["known"] == [2, 1, 0, 0] and hands[1]["known"] == [1, 1, 1, 1]
 
 
 def test_d17_after_an_accepted_trade_no_second_offer_to_that_partner_this_turn():
@@ -865,6 +878,38 @@ def test_d28_shown_tiles_stay_and_the_rest_is_redealt():
         assert {5, 28} <= set(other.tile_hands[0]) and other.tile_hands[1] == (2, 9)
         assert other.under == (20,) and len(other.pile) == len(state.pile)
         assert ENGINE.view(other, 1) == ENGINE.view(state, 1)
+
+
+def test_d28_a_sampled_state_keeps_nothing_of_the_others_true_draws():
+    """Two true states that one seat cannot tell apart, differing only in what the others
+    drew unseen on the last move (a deal's cards, a drawn tile), sample to the same states:
+    nothing of the others' true draws survives, and what a sample says they drew is in
+    their sampled hands."""
+    dealt = ENGINE.initial(SEED, 3, {})
+    hands, drawn = dealt.hands, dealt.drawn
+    assert all(drawn) and hands[1] != hands[2]
+    swapped = replace(dealt, hands=(hands[0], hands[2], hands[1]),
+                      drawn=(drawn[0], drawn[2], drawn[1]))
+    seat = active(dealt)
+    tiled = ENGINE.apply(dealt, ENGINE.legal(dealt)[0])
+    (_kind, tile), = tiled.drawn[seat]
+    other = tiled.pile[0]
+    twin = replace(tiled, pile=(tile,) + tiled.pile[1:], drawn=_put(tiled.drawn, seat, (
+        ("tile", other),)), tile_hands=_put(tiled.tile_hands, seat, tuple(sorted(
+            (other,) + tuple(t for t in tiled.tile_hands[seat] if t != tile)))))
+    for truth, look_alike, viewer in ((dealt, swapped, 0), (tiled, twin, (seat + 1) % 3)):
+        assert ENGINE.view(truth, viewer) == ENGINE.view(look_alike, viewer)
+        for n in range(5):
+            key = derive(b"draws", n)
+            sample = ENGINE.sample_hidden(truth, viewer, key)
+            assert sample == ENGINE.sample_hidden(look_alike, viewer, key)
+            assert sample.drawn[viewer] == truth.drawn[viewer]
+            for s in range(3):
+                cards = counts(c for kind, c in sample.drawn[s] if kind == "card")
+                assert all(a <= b for a, b in zip(cards, sample.hands[s]))
+                assert {t for kind, t in sample.drawn[s] if kind == "tile"} <= set(
+                    sample.tile_hands[s])
+                assert [k for k, _v in sample.drawn[s]] == [k for k, _v in truth.drawn[s]]
 
 
 def test_d28_views_never_hold_another_seat_s_hidden_cards():

@@ -143,3 +143,26 @@ def test_an_illegal_choice_says_why():
     tap(session, "ty-loc", outside)
     assert session.pending is None
     assert session.board.hint(seen, None) == "That location's tile is not in your hand."
+
+
+def test_d17_a_four_colour_offer_asking_a_colour_it_gives_is_made_by_taps():
+    session = new_session()
+    for ply in range(40):               # the tile phase, by the computer's choices
+        if session.phase == "pass":
+            session.reveal()
+        if Offer(1) in ENGINE.legal(session.state) or Offer(2) in ENGINE.legal(session.state):
+            break
+        play_by_taps(session, bot.choose(ENGINE, session.state, session.mover,
+                                         derive(b"four colours", ply)))
+    seat = session.mover
+    partner = next(s for s in range(3) if Offer(s) in ENGINE.legal(session.state))
+    hand = session.state.hands[seat]
+    assert all(hand), hand                # this deal gives the first player every colour
+    play_by_taps(session, Offer(partner))
+    give = Cards((1, 1, 1, 1))
+    taps_for(session, give)
+    assert "Choose at least one card" not in game_screen(session)
+    session.confirm()
+    ask = Cards((1, 0, 0, 0))             # green is given and asked
+    play_by_taps(session, ask)
+    assert session.state.pending.give == give.counts and session.state.pending.ask == ask.counts

@@ -10,7 +10,7 @@ from parlor.engine.rng import Stream, derive, shuffled
 from parlor.links.fairplay import event_random
 from parlor.games.tyros.link import PROTOCOL, TyrosLink
 from parlor.games.tyros.rules import (ACCEPT, ACTIONS, CARDS, ENGINE, KEEPING, PASS, REFUSE,
-                                      TILES, Offer, add, counts, mine, sub)
+                                      TILES, Exchange, Offer, add, counts, mine, sub)
 from parlor.links.base import SEED
 from parlor.links.casual import START
 from parlor.links.record import decode, encode
@@ -94,10 +94,10 @@ def game(players=3, maker=PROTOCOL):
 def test_yl1_options_are_kept_in_the_record_only_when_not_the_default():
     keys = seeds(3)
     plain = PROTOCOL.create("Ann", keys[0], {"players": 3})
-    assert dict(plain.options) == {"tier": "casual-4"}
+    assert dict(plain.options) == {"tier": "casual-5"}
     both = PROTOCOL.create("Ann", keys[0], {"players": 4, "tiles_per_player": 4,
                                             "preset_start": True})
-    assert dict(both.options) == {"tier": "casual-4", "tiles": "4", "preset": "1"}
+    assert dict(both.options) == {"tier": "casual-5", "tiles": "4", "preset": "1"}
     assert len(both.seats) == 4
     with pytest.raises(ValueError):
         PROTOCOL.create("Ann", keys[0], {"players": 2})
@@ -267,7 +267,12 @@ def share_fixings(maker=PROTOCOL) -> dict:
     fixed the share, its values)."""
     final, tables = read_one_by_one(maker)
     return sharing.fixings(PROTOCOL, final.context, deal_of(final, tables), tables[-1].moves,
-                           tables[-1].shown, PROTOCOL.sees)
+                           tables[-1].shown, PROTOCOL.sees, move_senders(tables[-1]))
+
+
+def move_senders(table) -> tuple:
+    """Tier casual-5: the sender of each message after the start messages (YL8); () before."""
+    return table.senders[table.starters:] if table.others else ()
 
 
 def truth_after(final, tables, upto: int):
@@ -290,6 +295,22 @@ def truth_after(final, tables, upto: int):
                             seed=key)
         state = ENGINE.apply(state, move)
     return state
+
+
+def assert_fixed_by_the_receiver_after_another_seat(fixed: dict, senders: tuple) -> int:
+    """Each share is fixed by its receiver's next message (YL4), or, when the receiver's own
+    message drew it and the receiver sent the next ones too, by its next message after
+    another seat's (YL8): its key always holds a value of a seat other than the one whose
+    message drew it. Returns how many waited so."""
+    waited = 0
+    for (m, seat), (j, _values) in fixed.items():
+        assert senders[j] == seat and set(senders[m + 1:j + 1]) - {senders[m]}, (m, seat)
+        other = next(k for k in range(m + 1, j + 1) if senders[k] != senders[m])
+        assert seat not in senders[other:j], (m, seat)
+        if seat in senders[m + 1:j]:
+            assert senders[m] == seat and set(senders[m + 1:other]) == {seat}, (m, seat)
+            waited += 1
+    return waited
 
 
 def test_yl4_no_player_alone_knows_a_draw_while_choosing_the_move_that_causes_it():
@@ -354,8 +375,7 @@ def test_yl4_each_share_is_fixed_by_its_receiver_s_own_next_message():
     fixed = share_fixings()
     deals = {m for m, _s in fixed if sum(1 for k, _s in fixed if k == m) == 3}
     assert len(deals) >= 3
-    for (m, seat), (j, _values) in fixed.items():
-        assert senders[j] == seat and seat not in senders[m + 1:j], (m, seat)
+    assert_fixed_by_the_receiver_after_another_seat(fixed, senders)
 
 
 def test_yl4_the_tables_fix_the_shares_the_oracle_fixes():
@@ -452,20 +472,19 @@ def test_yl4_random_games_fix_the_shares_the_oracle_fixes():
     """With random play, trades answered out of turn among them, every table keeps open
     exactly the shares the oracle has not fixed, every share is fixed by its receiver's own
     next message, and the seat to move sees the oracle's hand."""
-    out_of_order = 0
+    out_of_order = waited = 0
     for players in (3, 4):
         record, tables, keys = random_prefix(players)
         start = deal_of(record, tables)
         fixed = sharing.fixings(PROTOCOL, record.context, start, tables[-1].moves,
-                                tables[-1].shown, PROTOCOL.sees)
+                                tables[-1].shown, PROTOCOL.sees, move_senders(tables[-1]))
         drawn = sharing.play(PROTOCOL, start, tables[-1].moves, fixed)[1]
         senders = tables[-1].senders[tables[-1].starters:]
         for j, table in enumerate(tables):
             assert {(m, s) for m, seats in table.waiting for s in seats} == {
                 x for x in drawn if x[0] <= j and (x not in fixed or fixed[x][0] > j)}, j
             out_of_order += any(m > k for m, _s, _v in table.parts for k, _t in table.waiting)
-        for (m, seat), (j, _values) in fixed.items():
-            assert senders[j] == seat and seat not in senders[m + 1:j], (m, seat)
+        waited += assert_fixed_by_the_receiver_after_another_seat(fixed, senders)
         for upto in range(1, len(tables), 9):
             seat = PROTOCOL.sender(tables[upto - 1])
             device = PROTOCOL.Device(record, tables[upto - 1], None, seat, keys[seat])
@@ -473,3 +492,90 @@ def test_yl4_random_games_fix_the_shares_the_oracle_fixes():
             assert PROTOCOL.seat_view(record, tables[upto - 1], device) == \
                 ENGINE.view(truth, seat)
     assert out_of_order, "a share fixed before one drawn earlier"
+    assert waited, "a share dealt by its receiver's own move waited for another seat (YL8)"
+
+
+# YL8: no seat alone keys its own share.
+
+FOURTH = TyrosLink()                    # makes games of the fourth tier, before YL8
+FOURTH.tier = "casual-4"
+
+
+@lru_cache(maxsize=None)
+def before_own_deal(maker=PROTOCOL, players: int = 3):
+    """Random play until a player could pass to end the actions and so deal every player new
+    cards, itself the first to move in the next turn: the record then, its seat and the seeds
+    (YL8)."""
+    keys = [derive(b"tyros own deal", players, s)[:16] for s in range(players)]
+    stream = Stream(keys[0], "choices")
+    record = maker.create("Ann", keys[0], {"players": players})
+    for seat in range(1, players):
+        record = PROTOCOL.join(record, f"P{seat}", keys[seat])
+    record = started(record, keys)
+    while movers := PROTOCOL.to_move(record):
+        seat, state = movers[0], PROTOCOL.table(record).state
+        if state is not None and state.phase == ACTIONS and state.pending is None and \
+                seat == (state.first + 1) % players and state.passes == players - 1 \
+                and not state.last_turn:
+            passed = PROTOCOL.play(record, seat, keys[seat], PASS)
+            if PROTOCOL.to_move(passed) == (seat,) and \
+                    PROTOCOL.table(passed).state.turn > state.turn:
+                return record, seat, keys
+        legal = PROTOCOL.legal(record, seat, keys[seat])
+        record = PROTOCOL.play(record, seat, keys[seat], legal[stream.below(len(legal))])
+    raise AssertionError("no such position")
+
+
+def own_cards_seen(record, seat: int, keys, action) -> list:
+    """What `seat`'s own device shows of its cards after `action` and each later message of
+    its own, up to the first message of another seat: (cards, waiting) per view."""
+    record, seen = PROTOCOL.play(record, seat, keys[seat], action), []
+    while True:
+        view = PROTOCOL.view(record, seat, keys[seat])
+        waiting = view.get("waiting", {}).get(seat, {"cards": 0, "own": 0})
+        seen.append((tuple(mine(view)["cards"]), waiting["cards"], waiting.get("own", 0)))
+        if PROTOCOL.to_move(record) != (seat,):
+            return seen
+        record = PROTOCOL.play(record, seat, keys[seat],
+                               PROTOCOL.legal(record, seat, keys[seat])[0])
+
+
+def test_yl8_no_player_alone_sees_or_steers_the_cards_its_own_move_deals_it():
+    """Brute force over every move the player may make where a pass deals it new cards and it
+    plays first in the next turn: before another player's message its device never shows a
+    card it did not hold (the new ones wait, said as its own deal's), so it cannot choose
+    among moves for a deal it likes. Under tier casual-4 the pass showed them at once."""
+    record, seat, keys = before_own_deal()
+    before = tuple(mine(PROTOCOL.view(record, seat, keys[seat]))["cards"])
+    deals = 0
+    for action in PROTOCOL.legal(record, seat, keys[seat]):
+        taken = [0] * 4
+        if isinstance(action, Exchange) and action.take >= 0:
+            taken[action.take] = 1            # a card taken from the face-up discards
+        for cards, waiting, own in own_cards_seen(record, seat, keys, action):
+            assert all(c <= b + t for c, b, t in zip(cards, before, taken)), action
+            deals += own > 0
+            assert own in (0, waiting)
+    assert deals >= 2, "the pass deals, and the tile after it still waits"
+    old, old_seat, old_keys = before_own_deal(FOURTH)
+    old_before = tuple(mine(PROTOCOL.view(old, old_seat, old_keys[old_seat]))["cards"])
+    shown = own_cards_seen(old, old_seat, old_keys, PASS)[0][0]
+    assert sum(shown) > sum(old_before), "casual-4: the passer saw the cards its pass dealt"
+
+
+def test_yl8_the_cards_wait_for_the_next_player_s_move_and_the_screen_says_whose():
+    record, seat, keys = before_own_deal()
+    passed = PROTOCOL.play(record, seat, keys[seat], PASS)
+    view = PROTOCOL.view(passed, seat, keys[seat])
+    names = ("Ann", "Bo", "Cy")
+    line = PROTOCOL.waiting_line(view, names)
+    assert names[(seat + 1) % 3] + "'s move" in line and "your own move dealt" in line
+    tiled = PROTOCOL.play(passed, seat, keys[seat], PROTOCOL.legal(passed, seat, keys[seat])[0])
+    after = (seat + 1) % 3
+    assert PROTOCOL.to_move(tiled) == (after,)
+    assert "own" in PROTOCOL.view(tiled, seat, keys[seat])["waiting"][seat]
+    nexts = PROTOCOL.play(tiled, after, keys[after], PROTOCOL.legal(tiled, after, keys[after])[0])
+    waiting = PROTOCOL.view(nexts, seat, keys[seat])["waiting"][seat]
+    assert waiting["cards"] and "own" not in waiting, "no longer the player's values alone"
+    line = PROTOCOL.waiting_line(PROTOCOL.view(nexts, seat, keys[seat]), names)
+    assert "your own move dealt" not in line and "when you next play" in line

@@ -6,14 +6,15 @@ from parlor import i18n
 from parlor.engine.rng import Stream
 from parlor.games.tyros import view as draw
 from parlor.games.tyros.board import STATIC
-from parlor.games.tyros.rules import ENGINE, Build, City, Sail, Tile
+from parlor.games.tyros.rules import ENGINE, Build, City, Offer, Sail, Tile
 
 NAMES = ("Ana", "Bo", "Cy", "Di")
 
 
 def positions(seed: bytes, players: int, moves: int):
     """The positions of a game of random moves, up to `moves` moves; a move that builds, else
-    one that places a tile or sails, is picked when there is one: the map changes often."""
+    one that places a tile or sails, is picked when there is one, and never an offer (a trade
+    leaves the map as it is): the map changes often."""
     state = ENGINE.initial(seed, players, {})
     stream = Stream(seed, "test-tyros-view")
     for _ in range(moves):
@@ -22,7 +23,8 @@ def positions(seed: bytes, players: int, moves: int):
             return
         legal = ENGINE.legal(state)
         builds = [m for m in legal if isinstance(m, (City, Build))]
-        mapped = builds or [m for m in legal if isinstance(m, (Tile, Sail))] or legal
+        mapped = (builds or [m for m in legal if isinstance(m, (Tile, Sail))]
+                  or [m for m in legal if not isinstance(m, Offer)])
         state = ENGINE.apply(state, mapped[stream.below(len(mapped))])
 
 

@@ -383,9 +383,11 @@ def test_render_tally_numbers_match_the_view():
     sides = find(root, "side")
     assert len(sides) == 2
     for el, side in zip(sides, view["last_tally"]["sides"]):
-        for key in ("votes", "block", "counter", "score"):
-            row = [r for r in el.iter("tr") if key in classes(r)][0]
-            assert row.find("td").text == str(side[key])
+        shown = {"votes": side["votes"], "score": side["score"]}
+        if side["block"]:
+            shown.update(block=side["block"], counter=min(side["counter"], side["block"]))
+        rows = {key: r.find("td").text for r in el.iter("tr") for key in classes(r)}
+        assert rows == {key: str(value) for key, value in shown.items()}
         items = list(el.iter("li"))
         assert len(items) == len(side["tiles"])
         for li, tile in zip(items, side["tiles"]):
@@ -414,3 +416,25 @@ def test_a_counter_with_no_block_to_counter_says_so():
     lines = [li.text for li in tally_tree(full(last_tally=tally)).iter("li")]
     assert "Ana: priests 6, no block to counter" in lines
     assert not any("counters a block" in line for line in lines)
+
+
+def sum_rows(tally) -> list[dict]:
+    """Each side's sum table as {row class: number shown}."""
+    return [{next(iter(classes(r))): r.find("td").text for r in side.iter("tr")}
+            for side in find(tally_tree(full(last_tally=tally)), "side")]
+
+
+def test_t9_a_tally_with_no_block_reports_no_block_and_nothing_countered():
+    tally = copy.deepcopy(FRENCH_TALLY)
+    tally["sides"][0].update(block=0, counter=9, score=12)    # priests 9 in, no merchant against
+    ana, bo = sum_rows(tally)
+    assert ana == {"votes": "12", "score": "12"}
+    assert "Block countered" not in tally_tree(full(last_tally=tally)).find(".//table").itertext()
+    assert bo == {"votes": "18", "block": "7", "counter": "0", "score": "11"}
+
+
+def test_t9_a_counter_larger_than_the_block_counters_only_the_block():
+    tally = copy.deepcopy(FRENCH_TALLY)
+    tally["sides"][0].update(block=4, counter=6, score=12)
+    ana, _ = sum_rows(tally)
+    assert ana == {"votes": "12", "block": "4", "counter": "4", "score": "12"}

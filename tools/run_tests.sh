@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Every test: engines and app logic under CPython and the same tests under Pyodide in Node,
-# side by side (one core each), then the browser suite against the built dist/.
+# side by side (one core each), then the browser suite against the built dist/: Chromium, and
+# the smoke test in Firefox ESR and WebKitGTK (e2e/test_other_engines.py).
 # Run through ./build.sh test.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -19,7 +20,7 @@ echo "== tests/ under CPython (run alongside)"
 wait "$cpython" || status=1
 cat "$cpython_log"
 
-echo "== e2e/ in Chromium"
+echo "== e2e/ in Chromium, and the smoke test in Firefox and WebKit"
 "$PY" -m pytest -q -p no:cacheprovider e2e || status=1
 
 exit $status

@@ -15,10 +15,13 @@ from .links import device as linkplay
 from .links.clock import DEFAULT_CLOCK
 from .links.device import LinkProblem, LinkSession, LinkStore
 from .links.record import encode
+from .play.looked import Looked, last_looked
 from .play.saves import SaveError, SavedGame, StorageFull, Store, clean_name, computer_name
 from .play import resigning
+from .play.bots import DEFAULT_LEVEL, LEVELS
 from .play.session import Session
 from .screens import game as game_screens, home as home_screens, link as link_screens
+from .screens.replay import SLIDER
 from .screens.rules import rules_screen
 from .screens.status import your_turns
 
@@ -144,6 +147,8 @@ class App:
         self.session: Session | None = None
         self.link_store = LinkStore(self.backend)
         self.link: LinkSession | None = None
+        self.looked = Looked(self.backend)
+        self.since: tuple | None = None     # (game id, messages seen before, messages at opening)
         self.show_qr = self.show_seat_link = False
         self.notice = ""
         self.setups = self.new_setups()
@@ -153,6 +158,7 @@ class App:
         self.returning = False      # drawing a screen the browser went back or forward to
         self.replay_step: int | None = None   # the position shown while replaying a game
         self.page = ""              # a page that is no game: "rules:<game>", "setup:<game>"
+        self.zoomed = False         # a board wider than the phone drawn at full size (it pans)
 
     # Screens
 
@@ -169,11 +175,10 @@ class App:
         announce(self.root)
 
     def draw(self) -> None:
-        if self.session is None or self.link is not None:
+        if self.session is None and self.link is None:
             self.replay_step = None
         if self.link is not None:
-            self.root.innerHTML = link_screens.link_screen(self.link, page_base(), self.show_qr,
-                                                           self.show_seat_link)
+            self.draw_link()
             show_count(your_turns(self.link_store.all()[0]))
         elif self.session is None and self.page.startswith("rules:"):
             self.root.innerHTML = rules_screen(catalog.entry(self.page[len("rules:"):]))
@@ -189,7 +194,8 @@ class App:
         else:
             if self.replay_step is not None and self.here()[1] != "replay":
                 self.replay_step = None         # another game or another page of it
-            update_in_place(self.root, game_screens.game_screen(self.session, self.replay_step))
+            update_in_place(self.root, game_screens.game_screen(self.session, self.replay_step,
+                                                                self.zoomed))
             if self.session.saved.bots:
                 self.computer.start()
             if self.session.phase == "bot" and self.replay_step is None:
@@ -197,13 +203,51 @@ class App:
         self.notice = ""
         self.track()
 
+    def draw_link(self) -> None:
+        """The game by link on screen; with what the others did since this device last showed
+        it while the game stands where it stood at opening. The device notes what it showed."""
+        link, since = self.link, self.since
+        count = link_screens.history_of(link).count
+        shown = since[1] if since and since[0] == link.record.game_id and since[2] == count \
+            else None
+        self.root.innerHTML = link_screens.link_screen(link, page_base(), self.show_qr,
+                                                       self.show_seat_link, shown, self.replay_step,
+                                                       self.zoomed)
+        if link.seat is not None:
+            self.looked.saw(link.record.game_id, count)
+
+    def opened_link(self) -> None:
+        """A game by link was opened: keep what this device had shown of it, for the summary."""
+        history = link_screens.history_of(self.link)
+        self.since = (self.link.record.game_id,
+                      last_looked(self.looked, self.link_store, history), history.count)
+        self.replay_step = None
+
+    def replay_to(self, action: str, data: dict) -> None:
+        """Into the replay (at the latest move), a step back or forward, to the move the
+        slider names, or out of it."""
+        total = (link_screens.history_of(self.link).count if self.link is not None
+                 else len(self.session.played))
+        if action == "replay":
+            self.replay_step = total
+        elif action == "replay-done":
+            self.replay_step = None
+        elif self.replay_step is not None:
+            step = int(data["value"]) if action == SLIDER else self.replay_step + int(data["delta"])
+            self.replay_step = max(0, min(total, step))
+        self.render()
+
     # Language: the device's choice, else the browser's; never in a link, a record or a save.
 
     def on_change(self, event) -> None:
-        """A change of a form control: the language picker (name="language") of any screen."""
+        """A change of a form control: the language picker (name="language") of any screen, or
+        the replay's slider."""
         target = event.target
-        if str(getattr(target, "name", "") or "") == "language":
+        name = str(getattr(target, "name", "") or "")
+        if name == "language":
             self.guarded(self.change_language, str(target.value))
+        elif name == SLIDER:
+            self.guarded(self.replay_to, SLIDER, {"value": str(target.value)})
 
     def change_language(self, code: str) -> None:
         """Speak `code` from now on: kept on this device (a full storage keeps it for this
@@ -241,7 +285,8 @@ class App:
         """The screen shown ("home", "game:<id>", "link:<id>") and which part of it: a game's
         pass, news and end screens are pages of their own, play and the computer's turn one."""
         if self.link is not None:
-            return "link:" + self.link.record.game_id.hex(), ""
+            return ("link:" + self.link.record.game_id.hex(),
+                    "" if self.replay_step is None else "replay")
         if self.session is not None:
             phase = self.session.phase
             if self.replay_step is not None and phase in ("play", "bot", "over"):
@@ -284,7 +329,7 @@ class App:
         if kind == "game":
             self.link = None
             return self.open_game(key)
-        if kind == "link" and self.link_store.get(bytes.fromhex(key)) is not None:
+        if kind == "link" and self.link_store.holds(key):
             return self.open_held(key)
         if kind in ("rules", "setup") and key in catalog.keys():
             return self.open_page(screen)
@@ -320,6 +365,7 @@ class App:
             self.go_home()
             return
         self.session = Session.open(saved, self.store)
+        self.replay_step = None
         self.remember(game_id)
         self.render()
 
@@ -375,6 +421,7 @@ class App:
         first name on the form, and the computer every other seat."""
         if rematch_of is not None:
             names, options, bots = rematch_of.names, rematch_of.options, rematch_of.bots
+            level = rematch_of.level
         else:
             self.read_names()
             setup = self.setups[game_key]
@@ -391,11 +438,13 @@ class App:
             names = tuple(computer_name(i, count) if i in bots else clean_name(chosen[i], label(i))
                           for i in range(count))
             options = dict(setup["options"])
+            level = setup.get("level", DEFAULT_LEVEL) if against_computer else DEFAULT_LEVEL
             self.keep_names({0 if against_computer else i: names[i] for i in range(count)
                              if i not in bots and names[i] != label(i)})
         now = time.time()
         saved = SavedGame(id=secrets.token_hex(8), game=game_key, seed=secrets.token_hex(16),
-                          names=names, bots=bots, options=options, created=now, updated=now)
+                          names=names, bots=bots, options=options, created=now, updated=now,
+                          level=level)
         self.session = Session.open(saved, self.store)
         self.session.save()
         self.remember(saved.id)
@@ -407,6 +456,8 @@ class App:
         target = event.target.closest("[data-action],[data-tile],[data-building]")
         if not target:  # no control was tapped: closest() gave JavaScript's null (falsy)
             return
+        if target.getAttribute("aria-disabled") == "true":
+            return toast(str(target.dataset.why or ""))     # a disabled control says why
         data = {k: getattr(target.dataset, k) for k in DATA_KEYS
                 if getattr(target.dataset, k, None) is not None}
         self.guarded(self.dispatch, data)
@@ -458,6 +509,7 @@ class App:
         self.session = None
         self.show_qr = self.show_seat_link = False
         self.link = LinkSession(held, self.link_store, notice=note)
+        self.opened_link()
         if held.seat is not None:
             self.remember("link:" + held.record.game_id.hex())
         self.render()
@@ -472,6 +524,7 @@ class App:
             return self.go_home()
         self.session = None
         self.link = LinkSession(held, self.link_store)
+        self.opened_link()
         self.remember("link:" + game_id)
         self.render()
 
@@ -482,10 +535,9 @@ class App:
         if isinstance(key, str) and not key.startswith(linkplay.PREFIX):
             return
         if self.link is not None and self.link.seat is not None:
-            fresh = self.link_store.get(self.link.record.game_id)
-            if fresh is not None and fresh.record != self.link.record:
-                self.link = LinkSession(fresh, self.link_store,
-                                        notice=_("This game was changed in another tab."))
+            fresh = linkplay.refreshed(self.link)
+            if fresh is not None:
+                self.link = fresh
                 self.render()
         elif self.link is None and self.session is None:
             self.render()
@@ -496,16 +548,25 @@ class App:
         name = clean_name(home_screens.chosen_names(setup)[0], "Player 1")
         if name != catalog.entry(game_key).default_name(0):
             self.keep_names({0: name})
+        name = link_screens.creating_name(game_key, name)
         low, high = catalog.entry(game_key).players
         options = dict(setup["options"]) | ({"players": setup["players"]} if low != high else {})
         options["clock"] = setup.get("clock", DEFAULT_CLOCK)
-        self.link = linkplay.create(self.link_store, game_key, name, options)
+        try:
+            self.link = linkplay.create(self.link_store, game_key, name, options)
+        except LinkProblem as err:
+            toast(str(err))
+            return
         self.session = None
         self.remember("link:" + self.link.record.game_id.hex())
         self.render()
 
     def link_action(self, data: dict) -> None:
         link, action = self.link, data.get("action")
+        if action in ("replay", "replay-step", "replay-done"):
+            return self.replay_to(action, data)
+        if self.replay_step is not None:
+            return                              # the board of a replay takes no moves
         if action == "join":
             typed = str(js.document.getElementById("join-name").value)
             link.join(clean_name(link_screens.joining_name(link.record, typed), "Player 2"))
@@ -526,7 +587,11 @@ class App:
         elif action == "link-ask-rematch":
             link.asking_rematch = True
         elif action == "link-rematch":
-            self.link = linkplay.rematch(self.link_store, link.held)
+            try:
+                self.link = linkplay.rematch(self.link_store, link.held)
+            except LinkProblem as err:
+                link.notice = str(err)
+                return self.render()
             self.show_qr = self.show_seat_link = False
             self.remember("link:" + self.link.record.game_id.hex())
         elif action == "qr":
@@ -562,6 +627,9 @@ class App:
             return self.open_page(f'{action}:{data["game"]}')
         if action == "back":
             return js.history.back()
+        if action == "zoom":
+            self.zoomed = not self.zoomed
+            return self.render()
         if action == "link-new":
             return self.new_link_game(data["game"])
         if action == "open-link":
@@ -569,6 +637,7 @@ class App:
         if action == "delete-link":
             if js.window.confirm(_("Delete this game from this device?")):
                 self.link_store.remove(linkplay.PREFIX + data["id"])
+                self.looked.forget(bytes.fromhex(data["id"]))
             return self.render()
         if action == "discard-link":
             self.link_store.remove(data["key"])
@@ -576,6 +645,11 @@ class App:
         if action == "clock":
             self.read_names()
             self.setups[data["game"]]["clock"] = int(data["value"])
+            return self.render()
+        if action == "level":
+            self.read_names()
+            if data["value"] in LEVELS:
+                self.setups[data["game"]]["level"] = data["value"]
             return self.render()
         if self.link is not None and action != "home":
             return self.link_action(data)
@@ -612,12 +686,8 @@ class App:
             session.confirm()
         elif action in resigning.ACTIONS:
             session.resign_step(action)
-        elif action == "replay":
-            self.replay_step = len(session.played)
-        elif action == "replay-step":
-            self.replay_step = max(0, min(len(session.played), self.replay_step + int(data["delta"])))
-        elif action == "replay-done":
-            self.replay_step = None
+        elif action in ("replay", "replay-step", "replay-done"):
+            return self.replay_to(action, data)
         elif action == "rematch":
             return self.start_game(session.saved.game, rematch_of=session.saved)
         else:

@@ -53,7 +53,7 @@ class Entry:
     seat_labels: tuple[str, ...] = ()          # names of seats when they have roles (N_)
     computer_roles: tuple[str, ...] = ()       # per role seat, its against-the-computer button (N_)
     rules_page: str = ""                       # seeds/<game>.md: the rules as implemented
-    bot_budget: int | None = None              # playout moves per bot move (generic bot)
+    bot_budget: int | None = None              # playout moves per bot move, default level
     own_bot: bool = False                      # whether the package has bot.py
     _cache: dict = field(default_factory=dict, compare=False, repr=False)
 
@@ -107,20 +107,28 @@ class Entry:
         """The play-by-link protocol."""
         return self.module("link").PROTOCOL
 
-    def bot(self, state, seat: int, key: bytes, budget: int | None = None):
+    @property
+    def has_levels(self) -> bool:
+        """Whether the computer can think harder here (the generic search: a bigger budget;
+        the games' own heuristic players have one level)."""
+        return not self.own_bot
+
+    def bot(self, state, seat: int, key: bytes, level: str = "quick", budget: int | None = None):
         """The computer's move for `seat`, from what that seat knows: the game's own bot.py,
-        else the generic search of parlor.play.bots with `budget` (default: bot_budget)."""
+        else the generic search of parlor.play.bots with `budget` (default: bot_budget at
+        `level`, one of parlor.play.bots.LEVELS)."""
         if self.own_bot:
             return self.module("bot").choose(self.engine, state, seat, key)
-        from .play.bots import choose
-        return choose(self.engine, state, seat, key, budget or self.bot_budget)
+        from .play.bots import choose, level_budget
+        return choose(self.engine, state, seat, key,
+                      budget or level_budget(self.bot_budget, level))
 
 
 GAMES: tuple[Entry, ...] = (
     Entry(
         key="tyrus", package="parlor.games.tyrus", titles={"en": "Tyrus"}, players=(2, 2),
         blurb=N_("Bluff and block with face-down agents to win nine elections."),
-        rules_page="seeds/tyrus.md", bot_budget=32_000),
+        rules_page="seeds/tyrus.md", bot_budget=48_000),
     Entry(
         key="tyrannen", package="parlor.games.tyrannen",
         # The German edition's title in German; the published international one elsewhere.

@@ -93,7 +93,26 @@ class Game:
         """The move in words for the game log, as `seat` may read it (state before the move)."""
         raise NotImplementedError
 
-    # Shared helpers, not to be overridden.
+    # Shared helpers; `playout` and `distinct` may be overridden (a computer's search).
+
+    def distinct(self, state, moves: list) -> list:
+        """`moves` without those that do exactly what an earlier one does (a computer need
+        not weigh both); by default every move counts as different."""
+        return moves
+
+    def playout(self, state, below, limit: int) -> tuple[Outcome | None, int]:
+        """Play on from `state` with the moves `legal(s)[below(len(legal(s)))]` until the game
+        ends or `limit` moves were made: (the outcome or None, moves made). A computer's
+        random playout; an engine may do the same faster on plain lists, giving the same
+        result for the same `below` (tests/test_bots.py checks it)."""
+        for made in range(limit):
+            outcome = self.outcome(state)
+            if outcome is not None:
+                return outcome, made
+            moves = self.legal(state)
+            state = self.apply(state, moves[below(len(moves))])
+        return self.outcome(state), limit
+
 
     def split(self, record: str) -> list[str]:
         """Cut a move record into tokens; a short tail is kept so replay can report it."""

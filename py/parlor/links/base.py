@@ -324,9 +324,10 @@ class LinkProtocol:
         say something else for a `record` of an older tier."""
         return _(self.hidden_note) if self.hidden_note else ""
 
-    def waiting_line(self, view: dict) -> str:
+    def waiting_line(self, view: dict, names: tuple = ()) -> str:
         """One sentence, in the reader's language, on what a seat's `view` lacks for now
-        (hands not dealt yet, draws not fixed yet), or "" when it lacks nothing."""
+        (hands not dealt yet, draws not fixed yet), or "" when it lacks nothing; `names` are
+        the players' names as shown."""
         return ""
 
     # Hooks.
@@ -546,10 +547,16 @@ class LinkProtocol:
 
     def rematch(self, record: Record, name: str, seed: bytes) -> Record:
         """A new game like `record`'s finished one (same game, options, clock and number of
-        seats), its creator `name` in seat 0 with a fresh anchor; the other seats are open."""
+        seats, in the tier new games are made in), its creator `name` in seat 0 with a fresh
+        anchor; the other seats are open."""
         if self.phase(record) != OVER:
             raise IllegalMove(_("A rematch is offered once the game is over."))
-        return self._new(record.options, len(record.seats), name, seed)
+        return self._new(self.current_options(record.options), len(record.seats), name, seed)
+
+    def current_options(self, options: tuple) -> tuple:
+        """Hook: a finished game's record options as a new game takes them now (a game of an
+        older tier gets the current one); default: as they are."""
+        return options
 
     def join(self, record: Record, name: str, seed: bytes) -> Record:
         """The record with the first open seat taken by a new player's anchor."""

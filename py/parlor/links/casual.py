@@ -27,11 +27,16 @@ The ways of keying the draws, named by the record's tier:
   last reshuffle found it less the shares fixed before (parlor.links.shares). So nobody but
   the receiver knows a share before the receiver plays, where under `casual-2` a draw was
   fixed whole, with every draw before it, by the first receiver to act.
+- `casual-5` (no seat alone keys its own share): as `casual-4`, but a share that a seat's own
+  message drew for it waits, where the game allows (`waits`), until another seat has sent a
+  message since, so its key holds another seat's value: under `casual-4`, when the seat was
+  next to move again, its own next value alone keyed it, and the seat could know it, and
+  steer it, while choosing the move that drew it (Tyros: the pass that ends a turn).
 
 A game fills in four hooks besides its engine: `keyed`, `settled`, `draws` and `phase_of`
 (and, when its options need words in the record, `record_options` / `engine_options`); a
-game that plays `casual-2` also fills in `drawn`, `sees` and `masked`, and `casual-4` adds
-`pool` and `reassigned` (and `kind`).
+game that plays `casual-2` also fills in `drawn`, `sees` and `masked`, `casual-4` adds
+`pool` and `reassigned` (and `kind`), and `casual-5` adds `waits` (and `masked_own`).
 """
 from __future__ import annotations
 
@@ -45,8 +50,9 @@ from .clock import without_clock
 from .base import JOINING, OPENING, OVER, Cursor, Device, LinkProtocol, latest, spend
 from .fairplay import event_random
 
-TIER, CASUAL, LATE, ROUND, SHARES = "tier", "casual", "casual-2", "casual-3", "casual-4"
-START = "start"                          # the action of a start message (tiers casual-3, -4)
+TIER, CASUAL, LATE, ROUND, SHARES, OTHERS = ("tier", "casual", "casual-2", "casual-3",
+                                             "casual-4", "casual-5")
+START = "start"                          # the action of a start message (tiers casual-3 to -5)
 PLACEHOLDER = b"not fixed yet"           # the key of a draw whose key values are not all out
 
 
@@ -72,11 +78,13 @@ class Table:
     waiting: tuple = ()                   # (message, seats it gave hidden values) per draw
     unknown: tuple = ()                   # per seat, hidden values drawn but not fixed yet
     anchors: tuple[bytes, ...] = ()       # every seat's anchor, part of the deal's key
-    # Tiers casual-3 and casual-4 (where the game asks for a start round):
+    # Tiers casual-3 to casual-5 (where the game asks for a start round):
     starters: int = 0                     # start messages due before seat 0's first move
     round: tuple[bytes, ...] = ()         # the chain values they showed, part of the deal's key
-    # Tier casual-4 only:
+    # Tiers casual-4 and casual-5:
     shares: bool = False                  # each seat's share of a draw is fixed apart
+    others: bool = False                  # casual-5: a seat's own share waits for another seat
+    opened: tuple = ()                    # (message, seat, values) of each share not fixed
     parts: tuple = ()                     # (message, seat, values): the shares fixed after
                                           #   `fixed`, in the order they were fixed
 
@@ -120,8 +128,9 @@ class CasualLink(LinkProtocol):
     Device = CasualDevice
     empty = Table()
     joining_reason = N_("not every seat has been taken yet.")
-    # Translators: the button of a start message in a game by link (tier casual-3).
-    action_labels = {**LinkProtocol.action_labels, START: N_("Add my secret to the deal")}
+    # Translators: the button of a start message in a game by link (tiers casual-3, -4): the
+    # player adds a secret to the shuffle before the deal, as a player cuts a deck of cards.
+    action_labels = {**LinkProtocol.action_labels, START: N_("Cut the deck")}
 
     def note(self, record=None) -> str:
         if self.first_note and record is not None \
@@ -178,6 +187,17 @@ class CasualLink(LinkProtocol):
         """Hook (casual-4): which pile a hidden value is drawn from (default: one pile)."""
         return None
 
+    def waits(self, state, like: tuple) -> bool:
+        """Hook (casual-5): whether the seat to move in `state` can act without the values
+        `like` (a share of a draw its own message made); default: no."""
+        return False
+
+    def masked_own(self, view: dict, seat: int, values: tuple) -> dict:
+        """Hook (casual-5): `seat`'s masked view, saying which of its waiting values its own
+        message drew and wait for another seat's message (for `waiting_line`); default: as
+        it is."""
+        return view
+
     def record_options(self, options: dict) -> dict:
         """Engine options as the record keeps them (strings); default: none kept."""
         return {}
@@ -218,6 +238,10 @@ class CasualLink(LinkProtocol):
         kept = {TIER: self.tier, **self.record_options(options)}
         return tuple(kept.items()), players
 
+    def current_options(self, options: tuple) -> tuple:
+        """A rematch of a game of an older tier is made in the current one."""
+        return tuple((key, self.tier if key == TIER else value) for key, value in options)
+
     def start(self, record) -> Table:
         players = len(record.seats)
         everyone = all(s.joined for s in record.seats)
@@ -225,10 +249,11 @@ class CasualLink(LinkProtocol):
         return Table(phase=OPENING if everyone else JOINING, players=players,
                      options=tuple(sorted(self._engine_options(record).items())),
                      width=self.engine.token_width, sent=(0,) * players,
-                     late=tier in (LATE, ROUND, SHARES), shares=tier == SHARES,
+                     late=tier in (LATE, ROUND, SHARES, OTHERS),
+                     shares=tier in (SHARES, OTHERS), others=tier == OTHERS,
                      anchors=tuple(s.anchor for s in record.seats),
                      starters=max(0, players - 2) if tier == ROUND or (
-                         tier == SHARES and self.start_round) else 0)
+                         tier in (SHARES, OTHERS) and self.start_round) else 0)
 
     def deal(self, ctx: bytes, table: Table, opening: tuple[bytes, ...]):
         """The engine's start keyed from chain values: in tier casual seat 0's first one and
@@ -294,12 +319,19 @@ class CasualLink(LinkProtocol):
         move = self.engine.decode("".join(cursor.take() for _n in range(table.width)))
         if table.shares:
             table = shares.walk(self, record.context, replace(table, moves=table.moves + (move,)),
-                                self.sees(table.state), len(table.moves), PLACEHOLDER)
+                                self.sees(table.state), len(table.moves), PLACEHOLDER,
+                                self._senders(table, seat))
         else:
             table = self._walk(record.context, replace(table, moves=table.moves + (move,)),
                                self._through(table))
         return replace(table, phase=self.phase_of(table.state), sent=sent,
                        senders=table.senders + (seat,))
+
+    @staticmethod
+    def _senders(table: Table, seat: int) -> tuple:
+        """Tier casual-5: the sender of each message after the start messages, `seat` sending
+        the one being read (or the next one); other tiers: ()."""
+        return table.senders[len(table.round):] + (seat,) if table.others else ()
 
     def _placeholder_deal(self, table: Table):
         return self.started(table, PLACEHOLDER)
@@ -358,7 +390,8 @@ class CasualLink(LinkProtocol):
             acting = self.sees(table.state)
             if table.base is not None and not any(table.unknown[s] for s in acting):
                 return table
-            return shares.walk(self, record.context, mine, acting, len(table.moves), PLACEHOLDER)
+            return shares.walk(self, record.context, mine, acting, len(table.moves), PLACEHOLDER,
+                               self._senders(table, device.seat))
         through = self._through(table)
         if through == -2:
             return table
@@ -397,6 +430,9 @@ class CasualLink(LinkProtocol):
             shown = self.engine.view(state, seat)
             if unknown:
                 shown = self.masked(shown, seat, unknown)
+                waiting = shares.own_values(own, seat, self._senders(own, seat)[:-1])
+                if waiting:
+                    shown = self.masked_own(shown, seat, waiting)
         shown["seat"] = seat
         if table.phase == JOINING:
             shown["to_move"] = [next(n for n, s in enumerate(record.seats) if not s.joined)]

@@ -21,6 +21,7 @@ from ..i18n import N_, _
 from ..play.resigning import ResignSteps
 from ..play.saves import StorageFull
 from . import record as records, standing
+from .clock import DAY, days_of
 from .base import AlteredLink, own_tag_fits, seat_of, unclaimed
 from .fairplay import b64, new_seed, unb64
 
@@ -47,8 +48,21 @@ REWRITES_MINE = N_("This link changes a move you made, so it was not used: your 
                    "device is unchanged.")
 CLAIM_CROSSED = N_("This link answers after you claimed a forfeit, so it was not used: your "
                    "claim stands on this device. Both versions are kept.")
-CLAIM_NOT_COUNTED = N_("A forfeit was claimed against you, but this device had not yet received "
-                       "the move before it: it does not count, and you may still answer.")
+CLAIM_CROSSED_HERE = N_("This link answers after {name} claimed a forfeit, and this device had "
+                        "counted the claim first: the claim stands here. Both versions are "
+                        "kept; {name} and {debtor} may tell the others which one stands.")
+CLAIM_AFTER_ANSWER = N_("{name} claimed that {debtor} forfeited, but this device already holds "
+                        "{debtor}'s answer: the game goes on here. Both versions are kept.")
+CLAIM_NOT_COUNTED = N_("A forfeit was claimed against you, but by this device's clock your time "
+                       "has not run out: it does not count, and you may still answer.")
+CLAIM_TOO_EARLY = N_("{name} claims that {debtor} forfeited, but by this device's clock "
+                     "{debtor} still has time: the claim does not count here (yet).")
+NOT_YOUR_SEAT = N_("This is another player's private seat link ({name}'s): this device keeps "
+                   "your own seat, and only the game in it was used.")
+ANOTHER_TAB = N_("This game changed in another tab, so nothing was done: here is the latest.")
+NO_ROOM_FOR_SEAT = N_("This device's storage is full, so you cannot take a seat: your secret "
+                      "for it could not be kept. Free some space, then try again.")
+JOINED_ELSEWHERE = N_("You already hold a seat in this game on this device (another tab).")
 DAMAGED = N_("A game played by link on this device is damaged.")
 
 
@@ -146,6 +160,7 @@ class LinkStore:
         self.backend = backend
         self.clock = clock      # seconds since the epoch; tests pass their own
         self.full = False       # the last write failed: the game lives only in memory
+        self.clashed = False    # the last put met a contradicting copy and kept that one
 
     def all(self) -> tuple[list[Held], list[tuple[str, str]]]:
         """The kept games, and each entry that cannot be read or does not fit its game as
@@ -167,19 +182,27 @@ class LinkStore:
 
     def put(self, held: Held, authored: bool = False) -> Held:
         """Keep `held`, never replacing a more advanced copy (another tab's) by a less advanced
-        one; the position's clock restarts when the moves or a claim change. `authored`: this
-        device just sent the record's last message, which it then remembers apart."""
+        one, nor the seat this device holds by another; the position's clock restarts when
+        the moves or a claim change. `authored`: this device just sent the record's last
+        message, which it then remembers apart. When the stored copy contradicts `held`
+        (another tab moved first), the stored copy stays, `held` is kept apart as a conflict
+        and `self.clashed` says so: the caller must not send `held`."""
         now = self.clock()
+        self.clashed = self.full = False
         try:
             stored = self.get(held.record.game_id)
         except LinkProblem:
             stored = None
         if stored is not None:
+            if stored.seat is not None and (held.seat, held.seed) != (stored.seat, stored.seed):
+                held = replace(held, seat=stored.seat, seed=stored.seed)
             merged, status = merged_copies(held.record, stored.record)
             if status == "advanced":
                 held = replace(held, record=merged)
             elif status == "diverged":
-                self.keep_conflict(stored.record)
+                self.keep_conflict(held.record)
+                self.clashed = True
+                return stored
         moved = stored is None or _position(stored.record) != _position(held.record)
         held = replace(held, updated=now, since=now if moved else stored.since,
                        witness=_witness(stored, held))
@@ -188,6 +211,14 @@ class LinkStore:
             self.full = not self._write(AUTHORED_PREFIX + held.record.game_id.hex(),
                                         held.record.moves)
         return held
+
+    def holds(self, game_hex: str) -> bool:
+        """Whether a readable game with this id (hex, as a screen name keeps it) is kept; a
+        damaged one is listed apart on the home screen instead of being opened."""
+        try:
+            return self.get(bytes.fromhex(game_hex)) is not None
+        except (LinkProblem, ValueError):
+            return False
 
     def authored(self, game_id: bytes) -> str:
         """The moves as of the last message this device sent in that game ("" if none)."""
@@ -254,10 +285,19 @@ def open_link(store: LinkStore, fragment: str) -> tuple[Held, str]:
     if not (incoming.moves.startswith(mine) or mine.startswith(incoming.moves)):
         raise LinkProblem(_(REWRITES_MINE))
     note = ""
+    if seat is not None and held is not None and held.seat is not None and seat != held.seat:
+        note = _(NOT_YOUR_SEAT).format(name=records.shown_name(incoming.seats[seat], seat))
+        seat = seed = None
     claim = protocol.claim_of(incoming) if checked.ok else None
-    if claim and held is not None and held.seat == claim[1] \
-            and len(held.record.moves) < len(incoming.moves):
-        incoming, note = unclaimed(incoming, claim[0]), _(CLAIM_NOT_COUNTED)
+    if claim and held is not None and not claim_counts(held, incoming, store.clock()):
+        names = [records.shown_name(incoming.seats[n], n) for n in claim]
+        incoming = unclaimed(incoming, claim[0])
+        if len(held.record.moves) > len(incoming.moves):
+            note = _(CLAIM_AFTER_ANSWER).format(name=names[0], debtor=names[1])
+        elif held.seat == claim[1]:
+            note = _(CLAIM_NOT_COUNTED)
+        else:
+            note = _(CLAIM_TOO_EARLY).format(name=names[0], debtor=names[1])
     if not checked.ok:
         note = _("This link has a bad move (message {number}): {problem}.").format(
             number=checked.applied + 1, problem=str(checked.error).rstrip("."))
@@ -276,19 +316,45 @@ def open_link(store: LinkStore, fragment: str) -> tuple[Held, str]:
         merged, status = merged_copies(held.record, incoming)
     if status == "diverged":
         store.keep_conflict(incoming)
-        raise LinkProblem(_(NOT_KEPT) if store.full else _(CLAIM_CROSSED)
-                          if protocol.claim_of(held.record) else
-                          double_move(held.record, incoming) or _(DIVERGED))
+        raise LinkProblem(_(NOT_KEPT) if store.full else crossed_claim(held)
+                          or double_move(held.record, incoming) or _(DIVERGED))
     if _breaks_own_tag(merged, held, seat, seed):
         raise LinkProblem(_(REWRITES_MINE))
-    if seat is not None and (held is None or held.seat != seat):
+    if seat is not None and (held is None or held.seat is None):
         kept = store.put(Held(merged, seat, seed))
         return kept, _(NOT_KEPT) if store.full else _("This device now holds your seat.")
     if status == "advanced":
         held = store.put(replace(held, record=merged))
         if store.full:
             return held, _(NOT_KEPT)
+        if store.clashed:
+            return held, _(DIVERGED)
     return held, note or status_note(status)
+
+
+def claim_counts(held: Held, incoming: records.Record, now: float) -> bool:
+    """Whether this device counts the forfeit claim in `incoming`: it has held that very
+    position for the whole time the clock gives, on its own clock (seeds/fair-play.md, I5).
+    The seat that owes is judged by its own device's clock, and no other device knows better
+    when that seat came to hold the position."""
+    claimant = protocol_for(incoming.game).claim_of(incoming)[0]
+    if held.record.moves == incoming.moves and held.record.seats[claimant].claim:
+        return True                     # counted here already (or made here)
+    days = days_of(incoming)
+    return bool(days) and held.record.moves == incoming.moves \
+        and now - held.since >= days * DAY
+
+
+def crossed_claim(held: Held) -> str:
+    """Why a link that answers after a claim this device counted was not used, naming who
+    claimed (this device's own player, or another)."""
+    claim = protocol_for(held.record.game).claim_of(held.record)
+    if not claim:
+        return ""
+    if claim[0] == held.seat:
+        return _(CLAIM_CROSSED)
+    names = [records.shown_name(held.record.seats[n], n) for n in claim]
+    return _(CLAIM_CROSSED_HERE).format(name=names[0], debtor=names[1])
 
 
 def _breaks_own_tag(incoming: records.Record, held: Held | None, seat, seed) -> bool:
@@ -301,6 +367,25 @@ def _breaks_own_tag(incoming: records.Record, held: Held | None, seat, seed) -> 
     own = incoming.seats[seat]
     return own.joined and seat_of(incoming, seed) == seat and not own_tag_fits(
         incoming, seat, seed)
+
+
+def refreshed(session: "LinkSession") -> "LinkSession | None":
+    """What a tab does when another tab wrote its games: a newer stored copy of the game on
+    screen replaces it (None: nothing to change); a stored copy that knows less than the
+    one on screen (two tabs wrote at once, each from what it had read) is merged back."""
+    try:
+        stored = session.store.get(session.record.game_id)
+    except LinkProblem:
+        stored = None
+    if stored is None or session.seat is None:
+        return None
+    merged, status = merged_copies(stored.record, session.record)
+    if status == "advanced":
+        session.store.put(replace(stored, record=merged))
+        stored = session.store.get(session.record.game_id) or stored
+    if stored.record == session.record and stored.seat == session.seat:
+        return None
+    return LinkSession(stored, session.store, notice=_("This game was changed in another tab."))
 
 
 def status_note(status: str) -> str:
@@ -414,10 +499,25 @@ class LinkSession(ResignSteps):
             self.act(self.pending)
 
     def join(self, name: str, seed: bytes | None = None) -> None:
-        """Take the first open seat with a fresh secret (`seed` only in tests)."""
+        """Take the first open seat with a fresh secret (`seed` only in tests); a device that
+        already holds a seat in this game (taken in another tab) keeps that one instead."""
+        kept = self._stored()
+        if kept is not None and kept.seat is not None:
+            self.held, self.notice = kept, _(JOINED_ELSEWHERE)
+            return
         seed = seed or new_seed()
+        before = self.held
         record = self.protocol.join(self.record, name, seed)
         self._keep(Held(record, seat_of(record, seed), seed), authored=True)
+        if self.store.full:
+            self.held, self.sent, self.notice = before, False, _(NO_ROOM_FOR_SEAT)
+
+    def _stored(self) -> Held | None:
+        """This game as the device keeps it now (None: not kept, or damaged)."""
+        try:
+            return self.store.get(self.record.game_id)
+        except LinkProblem:
+            return None
 
     def act(self, action) -> None:
         """Play one legal action (a move or a protocol action such as a reveal)."""
@@ -451,11 +551,16 @@ class LinkSession(ResignSteps):
             self.record, self.seat, self.held.seed)), authored=True)
 
     def _keep(self, held: Held, authored: bool = False) -> None:
-        """Store the new position; offer its link once the turn has passed on."""
-        self.held = self.store.put(held, authored)
+        """Store the new position; offer its link once the turn has passed on. If another
+        tab changed the game first, nothing is sent: the stored game is shown instead."""
+        kept = self.store.put(held, authored)
         self.pending = None
         self.resigning = False
         self.board.reset()
+        if self.store.clashed:
+            self.held, self.sent, self.notice = kept, False, _(ANOTHER_TAB)
+            return
+        self.held = kept
         self.sent = self.seat is None or self.seat not in self.protocol.to_move(self.record)
         self.notice = _(FULL) if self.store.full else ""
 
@@ -471,7 +576,16 @@ def rematch(store: LinkStore, held: Held, seed: bytes | None = None) -> LinkSess
     record = protocol_for(old.game).rematch(old, name, seed)
     names = tuple(records.shown_name(s, n) for n, s in enumerate(old.seats) if n != held.seat)
     session = LinkSession(Held(record, 0, seed), store, rematch_of=names)
+    return _kept_new(session)
+
+
+def _kept_new(session: LinkSession) -> LinkSession:
+    """A new game's session once its creator's seat is kept; LinkProblem if the storage
+    cannot keep it (its secret would live in this page alone)."""
     session._keep(session.held, authored=True)
+    if session.store.full:
+        session.store.remove(session.held.key)
+        raise LinkProblem(_(NO_ROOM_FOR_SEAT))
     session.sent = True
     return session
 
@@ -481,7 +595,4 @@ def create(store: LinkStore, game: str, name: str, options: dict | None = None,
     """A new game by link, with this device in seat 0 (`seed` given only in tests)."""
     seed = seed or new_seed()
     record = protocol_for(game).create(name, seed, options)
-    session = LinkSession(Held(record, 0, seed), store)
-    session._keep(session.held, authored=True)
-    session.sent = True
-    return session
+    return _kept_new(LinkSession(Held(record, 0, seed), store))

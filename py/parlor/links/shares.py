@@ -1,4 +1,5 @@
-"""Tier casual-4 of parlor.links.casual: each receiver's share of a draw fixed by its own move.
+"""Tiers casual-4 and -5 of parlor.links.casual: each receiver's share of a draw fixed by its
+own move.
 
 Under late draws (casual-2) a draw is fixed whole, and with it every draw before it, when a
 seat that received from it must act: the other receivers' values were fixed before they
@@ -15,8 +16,14 @@ placeholder values: the first ones in sorted order that no fixed share holds. Wh
 a later group must be fixed, every share still open in the earlier groups is fixed first,
 since the later pool is what the earlier draws left.
 
+In tier casual-5 a share that a seat's own message drew for it, fixed at that seat's very
+next message, would be keyed from its own values alone: it could know it, and choose among
+its moves for the share it likes. Such a share waits, where the game lets the seat act
+without it (`waits`), until the seat acts after another seat's message, whose value is then
+in its key.
+
 A game fills in three hooks of CasualLink: `pool`, `reassigned` and, when its values come in
-kinds drawn from separate piles (Tyros's cards and tiles), `kind`.
+kinds drawn from separate piles (Tyros's cards and tiles), `kind`; in casual-5 also `waits`.
 """
 from __future__ import annotations
 
@@ -60,16 +67,20 @@ def take(protocol, free: Counter, like: tuple, key: bytes | None) -> tuple:
     return tuple(values)
 
 
-def walk(protocol, ctx: bytes, table, acting: frozenset, before: int, placeholder: bytes):
+def walk(protocol, ctx: bytes, table, acting: frozenset, before: int, placeholder: bytes,
+         senders: tuple = ()):
     """Replay every message after the fixed ones, fixing the deal and the open shares of the
     seats in `acting` (those the seat to move acts on) drawn by the messages before `before`,
     keyed up to the last value shown. The move being read, from `before` on, is played only
-    once they are fixed: the seat chose it with them in hand."""
+    once they are fixed: the seat chose it with them in hand. In tier casual-5 (`senders`:
+    the sender of each message up to the one being read) a seat's share of a draw its own
+    message made waits, where the game allows, until another seat has sent a message since."""
     parts, earlier = table.parts, replace(table, moves=table.moves[:before])
     while True:
         result, shares, groups = replay(protocol, ctx, earlier, bool(acting), parts, placeholder)
         open_shares = [share for share in shares if not share.fixed]
-        due = [share for share in open_shares if share.seat in acting]
+        due = [share for share in open_shares if share.seat in acting
+               and not (own(share, senders) and protocol.waits(result.state, share.like))]
         if not due and before == len(table.moves):
             return result                # no move being read: that replay was the whole one
         if not due:
@@ -78,7 +89,7 @@ def walk(protocol, ctx: bytes, table, acting: frozenset, before: int, placeholde
         forced = first < max(share.group for share in due)
         group, new = groups[first], []
         for share in open_shares:
-            if share.group == first and (forced or share.seat in acting):
+            if share.group == first and (forced or share in due):
                 key = event_random(ctx, f"draw {share.message} seat {share.seat}",
                                    table.shown[share.message + 1:])
                 values = take(protocol, group.pool - group.fixed, share.like, key)
@@ -87,12 +98,27 @@ def walk(protocol, ctx: bytes, table, acting: frozenset, before: int, placeholde
         parts += tuple(new)
 
 
+def own(share: Share, senders: tuple) -> bool:
+    """Whether `share` was drawn by its receiver's own message and no other seat has sent one
+    since (tier casual-5; `senders` is empty in the tiers before): its receiver alone knows
+    every value its key would hold."""
+    return bool(senders) and senders[share.message] == share.seat \
+        and not set(senders[share.message + 1:]) - {share.seat}
+
+
+def own_values(table, seat: int, senders: tuple) -> tuple:
+    """Tier casual-5: the values of `seat`'s open shares that wait for another seat's message
+    (`own`), as they stand in its hand for now."""
+    return tuple(value for m, receiver, values in table.opened if receiver == seat
+                 and own(Share(m, seat, values, 0, False), senders) for value in values)
+
+
 def replay(protocol, ctx: bytes, table, deal: bool, parts: tuple, placeholder: bytes):
     """One replay from the table's base, the shares in `parts` (message, seat, values) fixed
     and the deal too when `deal`: the table, every share after the base and the groups."""
     shown, players = table.shown, table.players
     state, base, fixed = table.base, table.base, table.fixed
-    waiting, unknown, shares, groups = [], [()] * players, [], []
+    waiting, unknown, shares, groups, opened = [], [()] * players, [], [], []
     if state is None and deal:
         state = base = protocol.deal(ctx, table, table.anchors + table.round + shown)
     elif state is None:
@@ -113,11 +139,13 @@ def replay(protocol, ctx: bytes, table, deal: bool, parts: tuple, placeholder: b
                        for seat in receivers]
             if late:
                 waiting.append((m, frozenset(late)))
+                opened += [(m, seat, values) for seat, values in sorted(late.items())]
                 unknown = [held + late.get(seat, ()) for seat, held in enumerate(unknown)]
         if not waiting:
             base, fixed = state, m + 1
     result = replace(table, state=state, base=base, fixed=fixed, waiting=tuple(waiting),
-                     unknown=tuple(unknown), parts=tuple(p for p in parts if p[0] >= fixed))
+                     unknown=tuple(unknown), parts=tuple(p for p in parts if p[0] >= fixed),
+                     opened=tuple(opened))
     return result, shares, groups
 
 

@@ -9,16 +9,48 @@ the budget. Everything random comes from `key` through parlor.engine.rng, so the
 same information give the same move on CPython and Pyodide alike.
 
 The budget counts moves applied in playouts, which tracks thinking time across games and
-phases far better than a count of playouts; each catalog entry sets its own. A game where
+phases far better than a count of playouts; each catalog entry sets its own, for the default
+level, and the strong level spends STRONG times as much. It is counted in work, not in
+seconds: a clock would make the move depend on the device and its load. A game where
 random playouts say nothing useful ships its own bot.py instead (see parlor.catalog).
+
+A playout's random moves come from a Mersenne Twister seeded from `key` (`PlayoutRandom`),
+not from the HMAC streams the rules use for draws: as uniform, the same on CPython and
+Pyodide, and much cheaper, since a bot's moves need no secrecy.
 """
 from __future__ import annotations
+
+from random import Random
 
 from ..engine.rng import Stream, derive
 
 PLAYOUT_LIMIT = 5000        # moves; a playout this long is scored as a draw
 PLAYOUT_OVERHEAD = 10       # moves' worth of work to set up one playout, charged to the budget
 DEFAULT_BUDGET = 20_000
+LEVELS = ("quick", "strong")    # how hard the computer thinks; the first is the default
+DEFAULT_LEVEL = LEVELS[0]
+STRONG = 4                      # the strong level's budget, in default budgets
+
+
+def level_budget(budget: int, level: str) -> int:
+    """The playout budget at `level` for a game whose default budget is `budget`."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}")
+    return budget * STRONG if level == "strong" else budget
+
+
+class PlayoutRandom:
+    """Uniform integers for one playout from a 32-byte key: Random's getrandbits, which
+    Python keeps the same across versions and platforms, with rejection so none is favoured."""
+
+    def __init__(self, key: bytes):
+        self._bits = Random(int.from_bytes(key, "big")).getrandbits
+
+    def below(self, n: int) -> int:
+        bits, value = n.bit_length(), n
+        while value >= n:
+            value = self._bits(bits)
+        return value
 
 
 def random_bot(engine, state, key: bytes):
@@ -34,25 +66,21 @@ def score(outcome, seat: int) -> float:
     return 1 / len(outcome.winners) if seat in outcome.winners else 0.0
 
 
-def playout(engine, state, seat: int, stream: Stream) -> tuple[float, int]:
+def playout(engine, state, seat: int, stream) -> tuple[float, int]:
     """Play `state` to the end with random legal moves; (seat's score, moves applied)."""
-    for used in range(PLAYOUT_LIMIT):
-        outcome = engine.outcome(state)
-        if outcome is not None:
-            return score(outcome, seat), used
-        moves = engine.legal(state)
-        state = engine.apply(state, moves[stream.below(len(moves))])
-    return 0.5, PLAYOUT_LIMIT
+    outcome, used = engine.playout(state, stream.below, PLAYOUT_LIMIT)
+    return (0.5 if outcome is None else score(outcome, seat)), used
 
 
 def choose(engine, state, seat: int, key: bytes, budget: int | None = None):
     """The move for `seat` (which must be to move), deterministic given `key` and what the
-    seat knows. `budget` is the number of playout moves to spend (default: BUDGETS); each
-    round of the halving still gives every move left at least one playout. The one legal
-    move is played at once, without thinking."""
+    seat knows. `budget` is the number of playout moves to spend (default: DEFAULT_BUDGET);
+    each round of the halving still gives every move left at least one playout. Moves that
+    do the same (`engine.distinct`) are weighed once; the one move left is played at once,
+    without thinking."""
     if seat not in engine.to_move(state):
         raise ValueError(f"seat {seat} is not to move")
-    moves = engine.legal(state)
+    moves = engine.distinct(state, engine.legal(state))
     if len(moves) == 1:
         return moves[0]
     if budget is None:
@@ -74,7 +102,7 @@ def choose(engine, state, seat: int, key: bytes, budget: int | None = None):
             before = used
             for m in alive:
                 i = counts[m]
-                stream = Stream(key, "playout", m, i)
+                stream = PlayoutRandom(derive(key, "playout", m, i))
                 result, n = playout(engine, engine.apply(world(i), moves[m]), seat, stream)
                 totals[m] += result
                 counts[m] += 1

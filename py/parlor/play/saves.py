@@ -13,6 +13,7 @@ from dataclasses import asdict, dataclass, field, replace
 from .. import catalog
 from ..engine.protocol import Outcome, replay
 from ..i18n import N_, _
+from .bots import DEFAULT_LEVEL, LEVELS
 
 FORMAT = 1
 PREFIX = "parlor:game:"
@@ -68,6 +69,7 @@ class SavedGame:
     created: float = 0.0
     updated: float = 0.0
     resigned: int | None = None    # the seat that resigned, which ended the game (issue 13)
+    level: str = DEFAULT_LEVEL     # how hard the computer thinks (parlor.play.bots.LEVELS)
 
     @property
     def entry(self):
@@ -106,6 +108,8 @@ class SavedGame:
         data = asdict(self)
         if self.resigned is None:
             del data["resigned"]       # a game nobody resigned is saved as before
+        if self.level == DEFAULT_LEVEL:
+            del data["level"]          # and so is one at the default level
         data["format"] = FORMAT
         return json.dumps(data, separators=(",", ":"))
 
@@ -136,6 +140,7 @@ def parse(text: str) -> SavedGame:
             resigned=_checked(data.get("resigned", 0), int,
                               lambda v: 0 <= v < len(data["names"]))
             if data.get("resigned") is not None else None,
+            level=_checked(data.get("level", DEFAULT_LEVEL), str, lambda v: v in LEVELS),
         )
         low, high = game.engine.seats
         if not low <= len(game.names) <= high:

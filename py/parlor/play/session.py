@@ -230,7 +230,7 @@ def computer_move(saved: SavedGame, state):
     key comes from the game's seed and the record's length, so it is the same move wherever
     it is worked out."""
     key = derive(bytes.fromhex(saved.seed), "bot", len(saved.moves))
-    return saved.entry.bot(state, saved.engine.to_move(state)[0], key)
+    return saved.entry.bot(state, saved.engine.to_move(state)[0], key, saved.level)
 
 
 def think(saved_json: str) -> str:

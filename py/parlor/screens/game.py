@@ -2,14 +2,15 @@
 from __future__ import annotations
 
 from ..i18n import _, and_list
-from .html import action_bar, button, language_picker, sentence, with_names
+from .html import action_bar, board_area, board_controls, button, language_picker, sentence, with_names
 from .replay import replay_button, replay_screen
 from .status import result_line
 from .svg import esc
 
 
-def game_screen(session, replay_step: int | None = None) -> str:
-    """Whatever the session's phase calls for, or the replay at `replay_step`."""
+def game_screen(session, replay_step: int | None = None, zoomed: bool = False) -> str:
+    """Whatever the session's phase calls for, or the replay at `replay_step`; `zoomed`: the
+    board drawn at its full size where it is wider than the screen (it pans)."""
     names = session.names
     title = esc(session.saved.entry.title())
     # (No _() inside an f-string: the extractor would not see the message.)
@@ -39,10 +40,11 @@ def game_screen(session, replay_step: int | None = None) -> str:
         return (header + notice +
                 f'<section class="screen-over card"><h2 data-announce>{esc(result_line(outcome, names))}'
                 f'</h2><p data-announce>{esc(sentence(reason))}</p>'
+                + totals(board, everyone.view, names)
                 + button(_("Play again"), "rematch", True) + button(_("All games"), "home")
                 + '</section>'
-                f'<div class="board">{board.svg(everyone, None, names, False)}</div>'
                 f'<section class="screen-news card">{board.summary(everyone.view, names)}</section>'
+                + board_area(board.svg(everyone, None, names, False), board, zoomed)
                 + more(session) + log(session, None))
     seat = session.holder
     playing = session.phase == "play"
@@ -52,16 +54,27 @@ def game_screen(session, replay_step: int | None = None) -> str:
         actions = resign_card(session.saved.resign_winners(session.state, seat), names)
     elif playing:
         undo = [(_("Take back"), "undo", False)] if session.can_undo() else []
-        actions = action_bar(board.hint(seen, session.pending), session.pending is not None,
-                             undo + board.buttons(seen, session.pending))
+        actions = action_bar(decision(session, seen), session.pending is not None,
+                             undo + board.buttons(seen, session.pending),
+                             board_controls(board, seen, session.pending, names))
     elif session.phase == "bot":
         thinking = _("{name} is thinking").format(name=names[session.mover])
         actions = ('<p class="hint thinking" role="status">'
                    f'{esc(thinking)}<span class="dots" aria-hidden="true"><i></i><i></i><i></i>'
                    '</span></p>')
-    return (header + notice
-            + f'<div class="board">{board.svg(seen, session.pending, names, playing)}</div>'
-            + actions + more(session) + log(session, seat))
+    return (header + notice + '<div class="play">'
+            + board_area(board.svg(seen, session.pending, names, playing), board, zoomed)
+            + f'<div class="side">{actions}{more(session)}{log(session, seat)}</div></div>')
+
+
+def totals(board, view, names) -> str:
+    """Every player's total and what it is made of, at the end (boards that count points)."""
+    lines = getattr(board, "totals", None)
+    if lines is None:
+        return ""
+    items = "".join(f"<li>{esc(line)}</li>" for line in lines(view, names))
+    return f'<ul class="totals" data-announce>{items}</ul>'
+
 
 
 def resign_card(winners, names) -> str:
@@ -94,9 +107,43 @@ def more(session) -> str:
 
 
 def turn_line(session) -> str:
+    """The header's line: whose turn, and the decision they face when it has a name (a staged
+    move to confirm, an offer to answer)."""
     if session.phase == "over":
         return _("Game over")
-    return _("{name} to play").format(name=session.names[session.mover])
+    name = session.names[session.mover]
+    if session.phase == "play" and session.holder == session.mover:
+        if session.pending is not None:
+            return _("{name}: confirm or take back your move").format(name=name)
+        question = asked(session.board, session.seen(session.holder), session.names)
+        if question:
+            return question
+    return _("{name} to play").format(name=name)
+
+
+def asked(board, seen, names) -> str:
+    """The question a board puts to the seat (an offer to answer), or ""."""
+    ask = getattr(board, "question", None)
+    return (ask(seen, names) or "") if ask else ""
+
+
+def staged_words(session, seen) -> str:
+    """The staged move in words: the board's (from the view, with its cost) or else the log's
+    line for it (engine.describe, as the holder may read it, like the game log)."""
+    board, move = session.board, session.pending
+    if hasattr(board, "staged"):
+        return board.staged(seen, move)
+    return sentence(with_names(session.engine.describe(session.state, move, session.holder),
+                               session.names))
+
+
+def decision(session, seen) -> str:
+    """The decision bar's sentence: the staged move and how to settle it, the question put
+    to the player, or the board's hint."""
+    hint = session.board.hint(seen, session.pending)
+    if session.pending is not None:
+        return " ".join(filter(None, (staged_words(session, seen), hint)))
+    return asked(session.board, seen, session.names) or hint
 
 
 def log(session, seat) -> str:

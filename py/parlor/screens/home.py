@@ -6,10 +6,11 @@ the cards or the new-game pages."""
 from __future__ import annotations
 
 from .. import catalog
-from ..i18n import _, ngettext, pgettext
+from ..i18n import N_, _, ngettext, pgettext
 from .html import button, language_picker
 from ..links.clock import DEFAULT_CLOCK
 from ..links.record import shown_name
+from ..play.bots import DEFAULT_LEVEL
 from ..play.saves import shown_name as shown_player
 from .link import clock_picker, damaged_link
 from .pictures import picture
@@ -95,7 +96,7 @@ def new_setup(entry, remembered=()) -> dict:
     return {"players": low, "names": [""] * high,
             "suggested": [remembered[i] if i < len(remembered) and remembered[i]
                           else entry.default_name(i) for i in range(high)],
-            "options": entry.default_options()}
+            "options": entry.default_options(), "level": DEFAULT_LEVEL}
 
 
 def chosen_names(setup: dict) -> list[str]:
@@ -134,6 +135,7 @@ def setup_card(entry, setup: dict) -> str:
             f'</div><p class="meta">{esc(players)}</p>'
             + "".join(rows)
             + (clock_picker(key, setup.get("clock", DEFAULT_CLOCK)) if entry.link_tier else "")
+            + (level_picker(key, setup.get("level", DEFAULT_LEVEL)) if entry.has_levels else "")
             + f'<div class="names">{inputs}</div><div class="starts">'
             + button(_("Play on this device"), "start", True, game=key)
             + button(computer_label(entry, count), "start", game=key, bots=1)
@@ -144,6 +146,22 @@ def setup_card(entry, setup: dict) -> str:
                       else _("Play by link with a friend"), "link-new", game=key)
                if entry.link_tier else "")
             + '</div></section>')
+
+
+# Translators: how hard the computer thinks, chosen before a game against it: the default
+# (answers within a couple of seconds) and the stronger one (takes several times longer).
+LEVEL_CHOICES = (("quick", N_("Quick")), ("strong", N_("Strong, slower")))
+
+
+def level_picker(key: str, level: str) -> str:
+    """The computer's level for a game against it (parlor.play.bots.LEVELS)."""
+    label = esc(_("The computer's level"))
+    shown = esc(_("Computer"))      # short, as the buttons beside it say the rest
+    picks = "".join(
+        f'<button type="button" class="choice" aria-pressed="{str(value == level).lower()}" '
+        f'data-action="level" data-game="{esc(key)}" data-value="{esc(value)}">'
+        + esc(_(text)) + '</button>' for value, text in LEVEL_CHOICES)
+    return f'<div class="row" role="group" aria-label="{label}"><span>{shown}</span>{picks}</div>'
 
 
 def computer_label(entry, count: int, seat: int = 0) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 
 from ..i18n import LANGUAGES, _, language
-from .svg import esc
+from .svg import esc, off, reason
 
 SEAT_WORD = re.compile(r"\bSeat (\d)\b")
 
@@ -14,19 +14,46 @@ def with_names(text: str, names) -> str:
     return SEAT_WORD.sub(lambda m: names[int(m.group(1))], text)
 
 
-def button(label: str, action: str, primary: bool = False, **data) -> str:
+def button(label: str, action: str, primary: bool = False, why: str | None = None,
+           **data) -> str:
+    """A button; with `why` a disabled one that says why (svg.off, svg.reason)."""
     extra = "".join(f' data-{k}="{esc(v)}"' for k, v in data.items())
     cls = "primary" if primary else "secondary"
-    return f'<button type="button" class="{cls}" data-action="{action}"{extra}>{esc(label)}</button>'
+    return f'<button type="button" class="{cls}" data-action="{action}"{extra}{off(why)}>' \
+        + esc(label) + reason(why) + "</button>"
 
 
-def action_bar(hint: str, staged: bool, extra) -> str:
-    """The line saying what to do, Take back/Confirm for a staged move, the board's buttons."""
-    return (f'<p class="hint" aria-live="polite">{esc(hint)}</p><div class="actions">'
-            + (button(_("Take back"), "take-back") + button(_("Confirm"), "confirm", True)
-               if staged else "")
-            + "".join(button(label, action, primary) for label, action, primary in extra)
-            + "</div>")
+def action_bar(hint: str, staged: bool, extra, controls: str = "") -> str:
+    """The decision bar (in view at the screen's foot): the sentence naming what to decide,
+    the board's controls for it (HTML, if it has any), Take back/Confirm for a staged move and
+    the board's buttons, each a tuple (label, action, primary[, data]) where data holds data-*
+    values and "why" for a disabled one."""
+    buttons = [(_("Take back"), "take-back", False), (_("Confirm"), "confirm", True)] \
+        if staged else []
+    drawn = []
+    for label, action, primary, *more in buttons + list(extra):
+        data = dict(more[0]) if more else {}
+        drawn.append(button(label, action, primary, data.pop("why", None), **data))
+    label = esc(_("Your decision"))
+    return (f'<section class="decision" aria-label="{label}"><p class="hint" aria-live="polite">'
+            f'{esc(hint)}</p>{controls}<div class="actions">{"".join(drawn)}</div></section>')
+
+
+def board_controls(board, seen, pending, names) -> str:
+    """The controls a board puts in the decision bar (a panel of buttons), or ""."""
+    controls = getattr(board, "controls", None)
+    return controls(seen, pending, names) if controls else ""
+
+
+def board_area(svg: str, board, zoomed: bool) -> str:
+    """The board, and for one wider than a phone (`board.zoomable`) a button that shows it at
+    its full size, to pan, or fits it to the screen again (on a phone only)."""
+    zoom = ""
+    if getattr(board, "zoomable", False):
+        label = _("Fit the board to the screen") if zoomed else _("Zoom in on the board")
+        zoom = ('<button type="button" class="secondary zoom" data-action="zoom" aria-pressed="'
+                + ("true" if zoomed else "false") + f'">{esc(label)}</button>')
+    return (zoom + '<div class="board' + (" zoomed" if zoomed else "") + f'">{svg}</div>')
 
 
 def sentence(text: str) -> str:

@@ -11,9 +11,12 @@ from ..links.casual import START
 from ..links.clock import CHOICES, days_of, describe_days, describe_per_move
 from ..links.device import seat_link
 from ..links.record import default_name, encode
+from ..links.history import History
 from .game import resign_button, resign_card
-from .html import action_bar, button, language_picker, sentence
+from .html import action_bar, board_area, board_controls, button, language_picker, sentence, \
+    with_names
 from .qr import qr_svg
+from .replay import link_replay_screen
 from .status import link_status
 from .svg import esc
 
@@ -57,6 +60,13 @@ def share_text(session) -> str:
         return _("{title} on Parlor: the game is over and checked. Open the link to see "
                  "it.").format(title=title)
     others = [n for i, n in enumerate(names) if i != movers[0]]
+    asks = getattr(session.board, "asks", None)
+    request = asks(protocol.view(record), names) if asks else ""
+    if request:
+        # Translators: {request} says what the receiver of the link must do, e.g. "Cy, keep
+        # 3 of your cards"
+        return _("{request}: {title} with {others} on Parlor.").format(
+            request=request, title=title, others=", ".join(others))
     return _("Your turn, {name}: {title} with {others} on Parlor.").format(
         name=names[movers[0]], title=title, others=", ".join(others))
 
@@ -79,17 +89,33 @@ def clock_picker(key: str, days: int) -> str:
             f'<span>{shown}</span>{picks}</div>')
 
 
-def link_screen(session, base: str, show_qr: bool, show_seat_link: bool) -> str:
+def history_of(session) -> History:
+    """The game on screen read message by message for this device's seat."""
+    return History(session.protocol, session.record, session.seat, session.held.seed)
+
+
+def link_screen(session, base: str, show_qr: bool, show_seat_link: bool,
+                since: int | None = None, replay_step: int | None = None,
+                zoomed: bool = False) -> str:
+    """The game by link; `since`: the messages this device had shown before (what came
+    after, from the other players, is summed up on top); `replay_step`: the replay's move;
+    `zoomed`: a board too small for a phone is shown at full size."""
     names, protocol, record = session.names, session.protocol, session.record
     result = session.replayed
     phase = protocol.phase(record) if result.ok else None
+    history = history_of(session)
     heading = _("{title} by link").format(title=title_of(session))
-    parts = ['<header class="bar">' + button(_("‹ Games"), "home") + f'<h1>{esc(heading)}</h1>'
-             f'<span class="turn-line">{esc(turn_line(session))}</span></header>']
+    header = ('<header class="bar">' + button(_("‹ Games"), "home") + f'<h1>{esc(heading)}</h1>'
+              f'<span class="turn-line">{esc(turn_line(session))}</span></header>')
+    if replay_step is not None:
+        return link_replay_screen(session, history, header, replay_step)
+    parts = [header]
     if session.notice:
         parts.append(f'<p class="notice" role="alert">{esc(session.notice)}</p>')
+    if since is not None:
+        parts.append(since_card(history, since, names))
     if protocol.hidden_note:
-        parts.append(f'<p class="meta">{esc(protocol.note(record))}</p>')
+        parts.append(privacy_note(protocol, record))
     if session.seat is None and not session.joinable():
         parts.append('<p class="notice">' + esc(_(
             "You are watching this game: this device holds no seat in it, so nothing hidden "
@@ -108,7 +134,7 @@ def link_screen(session, base: str, show_qr: bool, show_seat_link: bool) -> str:
         parts.append(f'<p class="meta rematch">{esc(rematch_line(session))}</p>')
     if session.sent or session.asking_rematch:
         parts.append(share_card(session, base, show_qr))
-    parts.append(play_area(session, phase))
+    parts.append(play_area(session, phase, zoomed))
     if session.resigning and session.may_resign():
         table = protocol.table(record)
         parts.append(resign_card(protocol.forfeit_winners(table, session.seat), names))
@@ -132,9 +158,49 @@ def link_screen(session, base: str, show_qr: bool, show_seat_link: bool) -> str:
                      + button(_("Claim a forfeit"), "forfeit") + '</section>')
     if session.seat is not None:
         parts.append(private_card(session, base, show_seat_link))
+    parts.append(log_card(history, names))
+    again = button(_("Replay the moves"), "replay") if history.count else ""
     resign = resign_button(session.may_resign() and not session.resigning)
-    parts.append(f'<p class="more">{resign}{language_picker()}</p>')
+    parts.append(f'<p class="more">{again}{resign}{language_picker()}</p>')
     return "".join(parts)
+
+
+SHOWN_SINCE = 8                 # the newest lines a summary shows; the log holds the rest
+
+
+def since_card(history, since: int, names) -> str:
+    """What the other players did since this device last showed the game ("" if nothing)."""
+    news = history.since(since)
+    if not news:
+        return ""
+    items = "".join(f"<li>{esc(with_names(line, names))}</li>" for _seat, line in
+                    news[-SHOWN_SINCE:])
+    earlier = len(news) - SHOWN_SINCE
+    more = ""
+    if earlier > 0:
+        more = '<p class="meta">' + esc(ngettext(
+            "{n} earlier move is in the game log.", "{n} earlier moves are in the game log.",
+            earlier).format(n=earlier)) + "</p>"
+    return ('<section class="card since" data-announce><h2>' + esc(_("Since you last looked"))
+            + f'</h2><ul>{items}</ul>{more}</section>')
+
+
+def log_card(history, names) -> str:
+    """The moves so far, newest first, as this device's seat may read them."""
+    lines = history.lines()
+    if not lines:
+        return ""
+    items = "".join(f"<li>{esc(with_names(line, names))}</li>" for line in reversed(lines))
+    return ('<details class="log card"><summary>' + esc(_("Game log")) + '</summary><ol reversed>'
+            + items + "</ol></details>")
+
+
+def privacy_note(protocol, record) -> str:
+    """One short line on what a link keeps private, and the whole story behind "Why?"."""
+    # Translators: a game by link, under the title: what the players' screens keep private.
+    short = _("Your hand shows only on your screen, and nobody can choose what is drawn.")
+    return (f'<p class="meta privacy">{esc(short)}</p><details class="meta why"><summary>'
+            + esc(_("Why?")) + f'</summary><p>{esc(protocol.note(record))}</p></details>')
 
 
 def join_default(record) -> str:
@@ -150,6 +216,15 @@ def joining_name(record, typed: str) -> str:
     return typed
 
 
+def creating_name(game: str, typed: str) -> str:
+    """The creator's name as the record keeps it: what was typed, or the default name (shown
+    in each reader's own language) when the form's suggestion, the seat's label in the
+    creator's language, was left as it is."""
+    if typed.strip() in ("", catalog.entry(game).seat_label(0)):
+        return default_name(0)
+    return typed
+
+
 def invitation_line(session) -> str:
     """What the game is and how playing by link works, in one sentence."""
     entry = catalog.entry(session.record.game)
@@ -159,11 +234,16 @@ def invitation_line(session) -> str:
 
 
 def turn_line(session) -> str:
-    return (_("A seat is open for you") if session.joinable()
-            else link_status(session.held, session.now(), clock=False))
+    """Whose move it is, or the question put to this device's player (an offer to answer)."""
+    if session.joinable():
+        return _("A seat is open for you")
+    ask = getattr(session.board, "question", None)
+    question = (ask(session.seen(), session.names)
+                if ask and session.replayed.ok and session.pending is None else "")
+    return question or link_status(session.held, session.now(), clock=False)
 
 
-def play_area(session, phase) -> str:
+def play_area(session, phase, zoomed: bool = False) -> str:
     """The board (or a waiting card before there is one), and this device's actions."""
     board, protocol = session.board, session.protocol
     legal = session.legal() if phase is not None else []
@@ -175,13 +255,18 @@ def play_area(session, phase) -> str:
     if phase == protocol.OVER and protocol.table(session.record).phase == protocol.OPENING:
         return ""                   # ended (a resignation, a claim) before the first move
     names, pending = session.names, session.pending
-    parts = [f'<div class="board">{board.svg(seen, pending, names, interactive)}</div>']
-    waiting = protocol.waiting_line(seen.view)
+    parts = [board_area(board.svg(seen, pending, names, interactive), board, zoomed)]
+    waiting = protocol.waiting_line(seen.view, names)
     if waiting:
         parts.append(f'<p class="meta waiting">{esc(waiting)}</p>')
     if interactive:
-        parts.append(action_bar(board.hint(seen, pending), pending is not None,
-                                board.buttons(seen, pending)))
+        ask = getattr(board, "question", None)
+        question = ask(seen, names) if ask and pending is None else ""
+        hint = (board.staged(seen, pending) + " " if pending is not None and
+                hasattr(board, "staged") else "") + board.hint(seen, pending)
+        parts.append(action_bar(question or hint, pending is not None,
+                                board.buttons(seen, pending),
+                                board_controls(board, seen, pending, names)))
     if actions and not session.sent:
         parts.append('<div class="actions">' + "".join(
             button(protocol.action_label(a), "link-act", True, value=a) for a in actions)
@@ -205,14 +290,14 @@ def waiting_card(session, phase, actions) -> str:
     elif phase == protocol.JOINING:
         text = _("This game is waiting for its players.")
     elif START in actions:                   # a start message (tiers casual-3, -4)
-        text = _("Everyone has joined. Add your secret to the deal and send the link on: what "
-                 "is dealt is drawn from every player's secret, so no group of players can "
-                 "steer it.")
+        # Translators: a game by link before the deal: each player "cuts the deck" by adding
+        # a secret to the shuffle, so nobody can stack the deal.
+        text = _("Everyone has joined. Cut the deck, then send the link on: when every player "
+                 "has cut, nobody can stack the deal.")
     elif actions:
-        text = _("Everyone has joined. Start the game: what is dealt is drawn from all your "
-                 "secrets.")
+        text = _("Everyone has joined. Start the game: the deal is shuffled by all of you.")
     elif (sender := (senders_due(session) or (0,))[0]) != 0:    # a start message is due
-        text = _("Waiting for {name} to add a secret to the deal.").format(name=names[sender])
+        text = _("Waiting for {name} to cut the deck.").format(name=names[sender])
     else:
         text = _("Waiting for {name} to start the game.").format(name=names[0])
     parts = [f'<section class="card waiting"><p>{esc(text)}</p>']

@@ -1,11 +1,15 @@
-"""Replay: step back and forward through a game on this device, each position drawn from the
-view of the player at the screen (at the end, what everyone may see)."""
+"""Replay: step back and forward through a game, or jump to any move with the slider, each
+position drawn from the view of the player at the screen (at the end, what everyone may see).
+A game on this device replays its saved moves; a game by link replays its messages as this
+device's seat saw them (parlor.links.history)."""
 from __future__ import annotations
 
 from ..engine.protocol import SeatView
 from ..i18n import _
 from .html import button, with_names
 from .svg import esc
+
+SLIDER = "replay-to"            # the slider's name: the app's change handler reads it
 
 
 def replay_seat(session):
@@ -31,16 +35,35 @@ def replay_screen(session, header: str, step: int) -> str:
         before, move = session.played[step - 1]
         line = with_names(session.engine.describe(before, move, seat), names)
     seen = SeatView(session.engine.view(state, seat), (), seat)
+    return replay_page(header, step, total, line, session.board.svg(seen, None, names, False))
+
+
+def link_replay_screen(session, history, header: str, step: int) -> str:
+    """A game by link after `step` of its messages, as this device's seat saw it."""
+    total = history.count
+    step = max(0, min(step, total))
+    line = (with_names(history.lines()[step - 1], session.names) if step
+            else _("The start of the game."))
+    board = session.board.svg(history.frame(step), None, session.names, False)
+    return replay_page(header, step, total, line, board)
+
+
+def replay_page(header: str, step: int, total: int, line: str, board: str) -> str:
+    """The replay's page: which move, what it did, the board, and the ways to move on."""
+    heading = _("Move {number} of {total}").format(number=step, total=total)
     steps = (step_button(_("‹ Back"), -1, step > 0) + step_button(_("Forward ›"), 1, step < total)
              + button(_("Back to the game"), "replay-done", True))
-    heading = _("Move {number} of {total}").format(number=step, total=total)
+    label = esc(_("Go to move"))
+    slider = (f'<label class="replay-to">{label} <input type="range" id="{SLIDER}" '
+              f'name="{SLIDER}" min="0" max="{total}" step="1" value="{step}" '
+              f'aria-valuetext="{esc(heading)}"></label>')
     return (header + f'<section class="card replay" aria-live="polite"><h2>{esc(heading)}</h2>'
-            f'<p>{esc(line)}</p></section>'
-            f'<div class="board">{session.board.svg(seen, None, names, False)}</div>'
+            f'<p>{esc(line)}</p>{slider}</section>'
+            f'<div class="board">{board}</div>'
             f'<div class="actions">{steps}</div>')
 
 
 def step_button(label: str, delta: int, enabled: bool) -> str:
-    off = "" if enabled else " disabled"
-    return (f'<button type="button" class="secondary" data-action="replay-step" '
-            f'data-delta="{delta}"{off}>{esc(label)}</button>')
+    why = None if enabled else (_("This is the start of the game.") if delta < 0 else
+                                _("This is the latest position."))
+    return button(label, "replay-step", why=why, delta=delta)

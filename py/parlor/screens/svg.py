@@ -26,6 +26,18 @@ def esc(text) -> str:
     return html.escape(clean(text), quote=True)
 
 
+def off(why: str | None) -> str:
+    """The attributes of a disabled control that says `why` ("" for an enabled one): it
+    stays focusable (aria-disabled, not disabled) and the app shows `why` when it is tapped."""
+    return "" if why is None else f' aria-disabled="true" data-why="{esc(why)}"'
+
+
+def reason(why: str | None) -> str:
+    """The reason a disabled control gives, inside it: part of its name for screen readers,
+    shown on screen while it has the focus."""
+    return "" if why is None else f'<span class="why">{esc(why)}</span>'
+
+
 def clip(text, limit: int = 14) -> str:
     """`text` cut to `limit` characters, with an ellipsis when something was cut."""
     text = clean(text).strip()

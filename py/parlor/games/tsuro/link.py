@@ -100,20 +100,19 @@ class TsuroLink(CasualLink):
         return {**view, "hands": hands,
                 "waiting": {seat: len(view["hands"][seat]) - len(hands[seat])}}
 
-    def waiting_line(self, view: dict) -> str:
+    def waiting_line(self, view: dict, names: tuple = ()) -> str:
         if view.get("undealt") and view["seat"] is not None:
             # Translators: Tsuro by link, under the board while the hands are hidden.
-            return _("The hands are dealt after the start marks, from every player's secret: "
-                     "you see yours when your turn to place a tile comes.")
+            return _("The tiles are dealt once everyone has picked a starting mark: you see "
+                     "yours when your turn to place one comes.")
         n = view.get("waiting", {}).get(view["seat"], 0)
         if not n:
             return ""
-        # Translators: Tsuro by link, under the board: the player's hand is short for now.
-        return ngettext(
-            "{n} tile you drew is not in your hand yet: the next moves of the other players "
-            "fix it, and you see it when your turn comes.",
-            "The {n} tiles you drew are not in your hand yet: the next moves of the other "
-            "players fix them, and you see them when your turn comes.", n).format(n=n)
+        # Translators: Tsuro by link, under the board: tiles the player drew that are not
+        # shown yet (they are fixed by the next moves, "Why?" says more).
+        return ngettext("You drew {n} tile: you see it when your turn comes.",
+                        "You drew {n} tiles: you see them when your turn comes.",
+                        n).format(n=n)
 
     def forfeit_winners(self, table, debtor: int) -> tuple[int, ...]:
         """A seat that stops answering stalls everyone: a claim ends the game and every

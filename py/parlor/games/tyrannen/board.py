@@ -32,6 +32,7 @@ class Board:
 
     hidden_hands = True     # the rebel's screen shows the assassins: pass between players
     stages_moves = False    # every action is played at once; a turn is many actions
+    zoomable = True         # 44 px fields need more than a phone's width: it may pan
 
     def __init__(self):
         self.figure: int | None = None    # selected figure; it stays selected after acting

@@ -18,7 +18,7 @@ from ...links.base import Cursor, Device, LinkProtocol
 from ...links.fairplay import Problem, draw_index, event_random, hide, reveal
 from .rules import (CARDS, END, ENGINE, FIRST_CITIZEN, KING, KING_SEAT, N_CITIZENS,
                              N_SUBSETS, REBEL_SEAT, Move, State, occupancy,
-                             unrank_subset)
+                             rank_subset, unrank_subset)
 from ...engine.protocol import TOKEN_ALPHABET, TOKEN_INDEX, IllegalMove, MalformedMove, Outcome
 from ...links.record import Record, game_context
 
@@ -165,8 +165,10 @@ def _apply(state: State, move: Move) -> State:
     return state if state.phase == OVER else replace(state, assassins=_candidates(state))
 
 
-def _read(table: Table, cursor: _Cursor, ctx: bytes, values) -> Table:
-    """The table after the message (or the rest of the open message) at the cursor."""
+def _read(table: Table, cursor: _Cursor, ctx: bytes, values, said=None) -> Table:
+    """The table after the message (or the rest of the open message) at the cursor; `said`,
+    if given, is told each engine move the message makes, with the public state before it."""
+    said = said or (lambda state, move: None)
     seat = _sender(table)
     state, message = table.state, table.applied
     if not table.open:
@@ -180,6 +182,7 @@ def _read(table: Table, cursor: _Cursor, ctx: bytes, values) -> Table:
         start = cursor.take()
         if start >= len(state.board.setup["starts"]):
             raise MalformedMove(_("A start field is 0 or 1."))
+        said(state, Move("start", 0, start))
         state = _apply(state, Move("start", 0, start))
     if table.card_due:
         state = _turn_up(state, ctx, base.latest(table.sent, values))
@@ -204,6 +207,7 @@ def _read(table: Table, cursor: _Cursor, ctx: bytes, values) -> Table:
         move = _king_move(v) if mover == KING_TURN else _rebel_move(state, v)
         if move.kind == "unmask":
             table = replace(table, unmasks=table.unmasks + ((message, move.fig - FIRST_CITIZEN),))
+        said(state, move)
         state = _apply(state, move)
         if move == END or state.phase == OVER:
             done = True
@@ -410,6 +414,27 @@ class TyrannenLink(LinkProtocol):
 
     def seat_view(self, record: Record, table: Table, device: _Device | None) -> dict:
         return _view(record, table, device)
+
+    def describe_message(self, record: Record, before: Table, after: Table, values,
+                         device: _Device | None) -> str:
+        """The message that leads from `before` to `after` in words, as the game log says it
+        to `device`'s seat (None: anyone): the engine's lines for the moves it makes, over
+        the public state, the rebel's own assassins added for the rebel."""
+        seat = device.seat if device else None
+        if before.phase == CHOOSING:
+            rank = rank_subset(device.assassins) if device and device.assassins else 0
+            return ENGINE.describe(before.state, Move("assassins", 0, rank), seat)
+        if after.announced is not None and before.announced is None:
+            return _(LAST_GONE)
+        made = []
+        cursor = _Cursor(record.moves)
+        cursor.at = before.ends[-1] if before.ends else 0
+        _read(before, cursor, record.context, values, said=lambda state, move: made.append(
+            (state, move)))
+        known = device.assassins if device and device.assassins else None
+        return "; ".join(ENGINE.describe(
+            replace(state, assassins=known) if known and state.phase != OVER else state, move,
+            seat) for state, move in made)
 
     def blame(self, table: Table) -> int:
         return _due(table)

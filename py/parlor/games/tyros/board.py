@@ -156,7 +156,7 @@ class Board:
             return hand, MAX_STEP
         if purpose == "ask":
             most = min(MAX_STEP, view["hands"][p["partner"]]["cards"])
-            return tuple(0 if n else most for n in p["give"]), most
+            return (most,) * 4, most
         return (0, 0, 0, 0), 0
 
     def _cards_problem(self, seen) -> str:
@@ -168,21 +168,27 @@ class Board:
                 n=total, chosen=chosen)
         if not chosen:
             return _("Choose at least one card.")
-        if purpose == "give" and 0 not in self.cards:
-            return _("An offer gives cards of at most three colours.")
         move = CARDS.get(tuple(self.cards))
         return _sentence(ENGINE.why_not(from_view(seen.view), move)) if move else ""
 
     # Output
 
     def svg(self, seen, pending, names, interactive: bool) -> str:
-        """The map, then the panel: status, empires, cards and the controls for this step."""
+        """The map, then the panel: status, the offer on the table, cards and empires."""
         view = seen.view
         ui = {"interactive": interactive and bool(seen.legal), "map": STATIC,
               "lit": self._lit(seen, pending) if interactive else [], "picked": self.picked}
-        shown = draw.names_of(names, view["players"])
-        ui["controls"] = self._controls(seen, pending, shown, interactive)
+        ui["controls"] = _offer(view, draw.names_of(names, view["players"]))
         return draw.render(view, ui, names) + draw.panel(view, ui, names)
+
+    def controls(self, seen, pending, names) -> str:
+        """The controls of this step, for the decision bar ("" with a staged move: the bar
+        has Confirm and Take back)."""
+        if not seen.legal or pending is not None:
+            return ""
+        shown = draw.names_of(names, seen.view["players"])
+        return f'<div class="tyros-controls">{self._controls(seen, shown)}</div>'
+
 
     def _lit(self, seen, pending) -> list:
         """Where the player may tap now: playable tiles, or where the chosen galleon may go."""
@@ -196,29 +202,17 @@ class Board:
                            if isinstance(m, Sail) and m.src == self.source})
         return []
 
-    def _controls(self, seen, pending, shown, interactive: bool) -> str:
+    def _controls(self, seen, shown) -> str:
         view = seen.view
         parts = []
         p = view["pending"]
-        if p is not None and p["kind"] == "offer" and any(p["ask"]):
-            # Translators: a trade offer (commercio): {give} and {ask} are cards.
-            offer = _("{proposer} gives {give} to {partner} for {ask}.").format(
-                proposer=draw.esc(shown[p["seat"]]), give=draw.cards_html(p["give"]),
-                partner=draw.esc(shown[p["partner"]]), ask=draw.cards_html(p["ask"]))
-            parts.append('<p class="tyros-offer"><strong>' + draw.esc(_("Offer:")) + '</strong> '
-                         f'{offer}</p>')
-        if not interactive or not seen.legal:
-            return "".join(parts)
-        if pending is not None:
-            return "".join(parts) + (f'<p class="tyros-staged">{draw.esc(_what(seen, pending))}'
-                                     "</p>")
         phase = view["phase"]
         if phase == TILES:
             parts.append(self._tiles(seen))
         elif self._purpose(seen):
             parts.append(self._chooser(seen))
         elif p is not None and p["waiting"]:
-            parts.append(self._answer(seen))
+            pass                    # Accept / Refuse are in the decision bar (buttons)
         elif self.mode == "trade":
             parts.append(self._partners(seen, shown))
         else:
@@ -233,11 +227,11 @@ class Board:
         view, legal = seen.view, seen.legal
         stuck = any(isinstance(m, Under) for m in legal)
         # Translators: map tiles = the rulebook's tessere mappa.
-        parts = ["<h3>" + draw.esc(_("Your map tiles")) + "</h3>",
-                 "<p>" + draw.esc(
-                     _("No tile of yours touches an empire: choose one to put under the pile "
-                       "(everybody sees your tiles).") if stuck else
-                     _("Play one tile: tap it here or its lit place on the map.")) + "</p>"]
+        parts = ['<h3 class="sr-only">' + draw.esc(_("Your map tiles")) + "</h3>"]
+        if stuck:       # (else the decision bar's hint says what to do)
+            parts.append("<p>" + draw.esc(_(
+                "No tile of yours touches an empire: choose one to put under the pile "
+                "(everybody sees your tiles).")) + "</p>")
         buttons = []
         for tile in mine(view)["tiles"]:
             plays = [m for m in legal if isinstance(m, (Tile, Under)) and m.tile == tile]
@@ -254,7 +248,9 @@ class Board:
                                            "ty-loc", tile))
             else:
                 buttons.append(draw.button(_("{tile} (touches no empire)").format(tile=label),
-                                           "ty-loc", tile, disabled=True))
+                                           "ty-loc", tile, why=_(
+                                               "That tile touches no empire yet: play another "
+                                               "one.")))
         parts.append(_row(*buttons))
         if self.picked is not None:
             choices = [m for m in legal if isinstance(m, Tile) and m.tile == self.picked]
@@ -262,8 +258,10 @@ class Board:
                 parts.append("<p>" + draw.esc(_(
                     "{tile} touches several empires: which one does it join?").format(
                         tile=place_name(self.picked))) + "</p>")
-                parts.append(_row(*(draw.button(_("Join {colour} ({letter})").format(
-                    colour=colour_name(m.empire), letter=draw.LETTERS[m.empire]), "ty-move",
+                # Translators: a button: the place joins that empire; {mark} is the empire's
+                # symbol (▲ ● ■ ◆), the same in every language.
+                parts.append(_row(*(draw.button(_("Join the {colour} empire ({mark})").format(
+                    colour=colour_name(m.empire), mark=draw.MARKS[m.empire]), "ty-move",
                     ENGINE.encode(m)) for m in choices)))
         return "".join(parts)
 
@@ -283,18 +281,21 @@ class Board:
                 "galleon, or a galleon's place to found a city.")) + "</p>")
         else:
             parts.append(self._at_place(seen, state))
-        exchange = any(isinstance(m, Exchange) for m in legal)
-        trade = any(isinstance(m, Offer) for m in legal)
+        no_exchange = no_trade = None
+        if not any(isinstance(m, Exchange) for m in legal):
+            no_exchange = _sentence(ENGINE.why_not(state, Exchange(-1, (0, 0, 0, 0)))
+                                    if sum(mine(view)["cards"]) < EXCHANGE else
+                                    _("Neither the deck nor the discard pile can give you a card "
+                                      "now."))
+        if not any(isinstance(m, Offer) for m in legal):
+            no_trade = _not_now(ENGINE.why_not(state, Offer((seen.seat + 1) % view["players"])))
         parts.append(_row(
             # Translators: buttons: the rulebook's Commercio, Scambiare carte, Passare.
-            draw.button(_("Trade…"), "ty-mode", "trade", disabled=not trade),
-            draw.button(_("Exchange 3 cards…"), "ty-mode", "exchange", disabled=not exchange),
+            draw.button(_("Trade…"), "ty-mode", "trade", why=no_trade),
+            draw.button(_("Exchange 3 cards…"), "ty-mode", "exchange", why=no_exchange),
             draw.button(_("Pass"), "ty-move", ENGINE.encode(PASS))))
-        if not exchange:
-            parts.append(_why(ENGINE.why_not(state, Exchange(-1, (0, 0, 0, 0)))
-                              if sum(mine(view)["cards"]) < EXCHANGE else
-                              _("Neither the deck nor the discard pile can give you a card "
-                                "now.")))
+        if no_exchange:
+            parts.append(_why(no_exchange))
         return "".join(parts)
 
     def _at_place(self, seen, state) -> str:
@@ -319,9 +320,10 @@ class Board:
                 parts.append(_why(_("This galleon cannot reach any place you can pay for.")))
         elif len(own_nodes) == 2:
             parts.append(_row(*(draw.button(_("Sail from {place}").format(place=place(n)),
-                                            "ty-src", n,
-                                            disabled=not any(isinstance(m, Sail) and m.src == n
-                                                             for m in legal)) for n in own_nodes)))
+                                            "ty-src", n, why=None if any(
+                                                isinstance(m, Sail) and m.src == n for m in legal)
+                                            else _("This galleon cannot reach any place you can "
+                                                   "pay for.")) for n in own_nodes)))
         elif own_nodes:
             parts.append(_why(_("This galleon cannot reach any place you can pay for.")))
         if loc == TYRE or view["cities"][loc] == seat:
@@ -357,20 +359,6 @@ class Board:
         parts.append(_row(draw.button(_("Back"), "ty-mode", "none")))
         return "".join(parts)
 
-    def _answer(self, seen) -> str:
-        p = seen.view["pending"]
-        legal = seen.legal
-        accept, refuse = Answer(True), Answer(False)
-        parts = ["<p>" + _("You give {ask} and get {give} if you accept.").format(
-            ask=draw.cards_html(p["ask"]), give=draw.cards_html(p["give"])) + "</p>"]
-        buttons = [draw.button(_("Accept"), "ty-move", ENGINE.encode(accept), primary=True,
-                               disabled=accept not in legal),
-                   draw.button(_("Refuse"), "ty-move", ENGINE.encode(refuse))]
-        parts.append(_row(*buttons))
-        if accept not in legal:
-            parts.append(_why(_("You do not hold the cards asked for.")))
-        return "".join(parts)
-
     def _chooser(self, seen) -> str:
         """Cards of each colour, one more or one fewer at a tap, then the step's button."""
         view = seen.view
@@ -383,11 +371,10 @@ class Board:
             "exchange": ngettext("Choose {n} card to discard, then what you get for it.",
                                  "Choose {n} cards to discard, then what you get for them.",
                                  EXCHANGE),
-            "give": _("What do you offer? Cards of at most three colours."),
-            "ask": ngettext("What do you ask for in return? Colours you do not offer, at most "
-                            "{n} card.",
-                            "What do you ask for in return? Colours you do not offer, at most "
-                            "{n} cards.", total),
+            "give": _("What do you offer? Up to 12 cards of your hand, in any colours."),
+            "ask": ngettext("What do you ask for in return? At most {n} card, in any colours.",
+                            "What do you ask for in return? At most {n} cards, in any colours.",
+                            total),
         }
         heads = {key: text.format(n={"keep": KEEP, "exchange": EXCHANGE}.get(key, total))
                  for key, text in heads.items()}
@@ -402,14 +389,16 @@ class Board:
             else:
                 held = colour_name(c) + " "
             rows.append(f"{draw.swatch(c)}<span>{draw.esc(held)}</span>"
-                        + draw.button("−", "ty-less", c, disabled=self.cards[c] == 0,
+                        + draw.button("−", "ty-less", c, why=_("None of this colour is chosen.")
+                                      if self.cards[c] == 0 else None,
                                       aria=_("one {colour} fewer").format(colour=colour_name(c)))
                         + '<output aria-label="{}">'.format(draw.esc(_("{colour} chosen").format(
                             colour=colour_name(c))))
                         + f'{self.cards[c]}</output>'
                         + draw.button("+", "ty-more", c,
-                                      disabled=self.cards[c] >= limits[c]
-                                      or sum(self.cards) >= total,
+                                      why=_("No more of this colour can be chosen.")
+                                      if self.cards[c] >= limits[c] or sum(self.cards) >= total
+                                      else None,
                                       aria=_("one {colour} more").format(colour=colour_name(c))))
         parts = [f"<p>{draw.esc(heads[purpose])}</p>",
                  f'<div class="tyros-pick">{"".join(rows)}</div>']
@@ -419,42 +408,64 @@ class Board:
             label = {"keep": _("Keep these"), "give": _("Offer these"), "ask": _("Ask for these"),
                      "pay": _("Pay with these")}[purpose]
             move = CARDS.get(tuple(self.cards))
-            ok = move in seen.legal
-            parts.append(_row(draw.button(label, "ty-done", primary=True, disabled=not ok)))
-            if not ok:
-                parts.append(_why(self._cards_problem(seen)))
+            problem = None if move in seen.legal else _not_now(self._cards_problem(seen))
+            parts.append(_row(draw.button(label, "ty-done", primary=True, why=problem)))
+            if problem:
+                parts.append(_why(problem))
         return "".join(parts)
 
     def _exchange_takes(self, seen) -> str:
         view, legal = seen.view, seen.legal
         state = from_view(view)
         chosen = tuple(self.cards)
-        buttons, reasons = [], []
+        buttons = []
         for take in range(-1, 4):
             label = (_("Draw 3 from the deck") if take < 0 else
                      _("Take {a_colour} from the discards").format(a_colour=_a(take)))
             move = Exchange(take, chosen)
             ok = sum(chosen) == EXCHANGE and move in legal
+            short = ngettext("Choose {n} card to discard ({chosen} chosen so far).",
+                             "Choose {n} cards to discard ({chosen} chosen so far).",
+                             EXCHANGE).format(n=EXCHANGE, chosen=sum(chosen))
+            why = None if ok else _not_now(ENGINE.why_not(state, move)) \
+                if sum(chosen) == EXCHANGE else short
             buttons.append(draw.button(label, "ty-move", ENGINE.encode(move) if ok else "",
-                                       disabled=not ok))
-            if sum(chosen) == EXCHANGE and not ok:
-                reasons.append(ENGINE.why_not(state, move))
+                                       why=why))
         parts = [_row(*buttons), _row(draw.button(_("Back"), "ty-mode", "none"))]
         if sum(chosen) != EXCHANGE:
-            parts.insert(0, _why(ngettext("Choose {n} card to discard ({chosen} chosen so far).",
-                                          "Choose {n} cards to discard ({chosen} chosen so far).",
-                                          EXCHANGE).format(n=EXCHANGE, chosen=sum(chosen))))
+            parts.insert(0, _why(short))
         return "".join(parts)
 
     def buttons(self, seen, pending) -> list:
-        """Everything is on the panel under the map."""
-        return []
+        """Accept / Refuse an offer made to this seat; everything else is on the panel."""
+        if pending is not None or self.question(seen, None) is None:
+            return []
+        accept, refuse = Answer(True), Answer(False)
+        why = None if accept in seen.legal else _("You do not hold the cards asked for.")
+        return [(_("Refuse"), "ty-move", False, {"value": ENGINE.encode(refuse)}),
+                (_("Accept"), "ty-move", True, {"value": ENGINE.encode(accept), "why": why})]
+
+    def question(self, seen, names) -> str | None:
+        """The offer this seat must answer, in words, or None (`names` None: only whether)."""
+        p = seen.view["pending"]
+        if not seen.legal or p is None or p["kind"] != "offer" or not p["waiting"]:
+            return None
+        if names is None:
+            return ""
+        # Translators: a trade offer to answer: "Cy offers you 2 green for 1 yellow: accept
+        # or refuse."
+        return _("{name} offers you {give} for {ask}: accept or refuse.").format(
+            name=names[p["seat"]], give=words(tuple(p["give"])), ask=words(tuple(p["ask"])))
+
+    def staged(self, seen, pending) -> str:
+        """The staged move in words, with what it costs (from the view)."""
+        return _what(seen, pending)
 
     def hint(self, seen, pending) -> str:
         """One line: what the staged move does and costs, why a tap did nothing, or what to do."""
         view = seen.view
         if pending is not None:
-            return " ".join((_what(seen, pending), _("Confirm to play it, or Take back.")))
+            return _("Confirm to play it, or Take back.")
         note = self.note() if self.note is not None else ""
         if note:
             return note
@@ -486,9 +497,53 @@ class Board:
         """Nothing to stop for: the log and the panel say what happened."""
         return ""
 
+    def totals(self, view: dict, names) -> list[str]:
+        """Per player: the points, from locations and from bonuses (the end screen's
+        totals; the summary below has them place by place)."""
+        lines = []
+        for name, score in zip(draw.names_of(names, view["players"]), view["score"]):
+            held = sum(points for _loc, _how, points in score["locations"])
+            # Translators: Tyros, the end screen: "Ana: 34 points (27 from places, 7 from
+            # bonuses)".
+            lines.append(ngettext("{name}: {n} point ({held} from places, {bonus} from bonuses)",
+                                  "{name}: {n} points ({held} from places, {bonus} from "
+                                  "bonuses)", score["total"]).format(
+                name=name, n=score["total"], held=held, bonus=score["total"] - held))
+        return lines
+
     def summary(self, view: dict, names) -> str:
         """The points by location and bonus (at the end, the final score)."""
         return draw.score_table(view, names, LABELS)
+
+    def asks(self, view: dict, names) -> str:
+        """What the player to move is asked to do, as the text sent with a link says it to
+        them ("" for an ordinary turn)."""
+        if not view["to_move"]:
+            return ""
+        name, pending = names[view["to_move"][0]], view["pending"]
+        if pending and pending["waiting"]:
+            # Translators: the text sent with a link, to the partner of a Tyros trade offer.
+            return _("{name}, {proposer}'s offer waits for your answer").format(
+                name=name, proposer=names[pending["seat"]])
+        if view["phase"] == KEEPING:
+            # Translators: the text sent with a link, at the end of a Tyros turn (rulebook:
+            # each player keeps 3 cards).
+            return ngettext("{name}, keep {n} of your cards", "{name}, keep {n} of your cards",
+                            KEEP).format(name=name, n=KEEP)
+        return ""
+
+
+def _offer(view, shown) -> str:
+    """The trade offer on the table, for everyone to read ("" when there is none)."""
+    p = view["pending"]
+    if p is None or p["kind"] != "offer" or not any(p["ask"]):
+        return ""
+    # Translators: a trade offer (commercio): {give} and {ask} are cards.
+    offer = _("{proposer} gives {give} to {partner} for {ask}.").format(
+        proposer=draw.esc(shown[p["seat"]]), give=draw.cards_html(p["give"]),
+        partner=draw.esc(shown[p["partner"]]), ask=draw.cards_html(p["ask"]))
+    return ('<p class="tyros-offer"><strong>' + draw.esc(_("Offer:")) + '</strong> '
+            f'{offer}</p>')
 
 
 def _number(value) -> int:
@@ -526,12 +581,17 @@ def _why(text: str) -> str:
     return f'<p class="tyros-why">{draw.esc(_sentence(text))}</p>'
 
 
+def _not_now(text: str) -> str:
+    """A reason as a sentence; a general one when the rules give none."""
+    return _sentence(text) or _("Not possible now.")
+
+
 def _choice(label: str, move, legal, state) -> str:
     """A button for one move: enabled when legal, else disabled with the reason under it."""
     if move in legal:
         return _row(draw.button(label, "ty-move", ENGINE.encode(move)))
-    return (_row(draw.button(label, "ty-move", "", disabled=True))
-            + _why(ENGINE.why_not(state, move)))
+    why = _not_now(ENGINE.why_not(state, move))
+    return _row(draw.button(label, "ty-move", "", why=why)) + _why(why)
 
 
 def _sail_cost(state, move) -> str:

@@ -2,12 +2,13 @@
 
 The protocol is numbered YL1.. in seeds/tyros.md ("Play by link"). It is
 parlor.links.casual's engine-driven protocol for 3 or 4 seats: one message per move token
-(YL2). New games are made in the tier `casual-4`: once every seat is taken, the seats that
+(YL2). New games are made in the tier `casual-5`: once every seat is taken, the seats that
 joined before the last one send a start message each, and the setup and first deal are keyed
 from every anchor, those values and seat 0's first chain value (YL3); each later draw is keyed
 from the chain values shown after the message that caused it, each seat's share fixed when
-that seat is next to move (YL4). Games of the earlier tiers (`casual`, `casual-2`,
-`casual-3`) still play as they began (YL7). A trade is two messages of the proposer (the
+that seat is next to move (YL4), but for cards a seat's own move dealt it, which wait for its
+next move after another seat's (YL8). Games of the earlier tiers (`casual` to `casual-4`)
+still play as they began (YL7). A trade is two messages of the proposer (the
 offer, whose cards are steps of the same link) and one of the partner (YL5).
 """
 from __future__ import annotations
@@ -19,7 +20,8 @@ from ...engine.protocol import MalformedMove, MoveError, Replay
 from ...engine.rng import shuffled
 from ...i18n import N_, _, ngettext
 from ...links.base import JOINING, OVER, IllegalMove
-from ...links.casual import CASUAL, LATE, ROUND, SHARES, CasualLink
+from ...links.casual import CASUAL, LATE, OTHERS, ROUND, SHARES, CasualLink
+from .rules import TILES as TILE_PHASE
 from .rules import ENGINE, Cards, Exchange, Pass, State, Tile, Under, add, counts, sub
 
 TILES, PRESET = "tiles_per_player", "preset_start"
@@ -31,7 +33,7 @@ RECORD_TILES, RECORD_PRESET = "tiles", "preset"     # kept only when not the def
 class TyrosLink(CasualLink):
     game = "tyros"
     engine = ENGINE
-    tier, tiers = SHARES, (CASUAL, LATE, ROUND, SHARES)
+    tier, tiers = OTHERS, (CASUAL, LATE, ROUND, SHARES, OTHERS)
     start_round = True
     # Translators: Tyros by link: how safe the players' hands are in this kind of game.
     hidden_note = N_("Hands are hidden from view, not cryptographically: anyone who decodes the "
@@ -126,6 +128,20 @@ class TyrosLink(CasualLink):
         """The seat to move plays with its cards and tiles in mind, whatever the phase (YL4)."""
         return frozenset(ENGINE.to_move(state))
 
+    def waits(self, state: State, like: tuple) -> bool:
+        """Cards are used only from the actions on, tiles only in the tile phase: a share the
+        seat to move does not use now can wait (YL8)."""
+        used = "tile" if state.phase == TILE_PHASE else "card"
+        return all(kind != used for kind, _value in like)
+
+    def masked_own(self, view: dict, seat: int, values: tuple) -> dict:
+        """In the tile phase, how many of the seat's waiting cards its own move dealt it (the
+        move that ended the turn), under "own" (YL8)."""
+        own = sum(1 for kind, _v in values if kind == "card")
+        if view["phase"] != TILE_PHASE or not own:
+            return view
+        return {**view, "waiting": {seat: {**view["waiting"][seat], "own": own}}}
+
     def masked(self, view: dict, seat: int, unknown: tuple) -> dict:
         """The seat's own cards and tiles without those whose draw is not fixed yet, and how
         many of each those are, under the seat's number (YL4)."""
@@ -141,23 +157,40 @@ class TyrosLink(CasualLink):
                    "tiles": len(own["tiles"]) - len(tiles)}
         return {**view, "hands": hands, "waiting": {seat: waiting}}
 
-    def waiting_line(self, view: dict) -> str:
-        waiting = view.get("waiting", {}).get(view["seat"], {"cards": 0, "tiles": 0})
-        cards, tiles = waiting["cards"], waiting["tiles"]
-        if not cards and not tiles:
-            return ""
+    def waiting_line(self, view: dict, names: tuple = ()) -> str:
+        seat = view["seat"]
+        waiting = view.get("waiting", {}).get(seat, {"cards": 0, "tiles": 0})
+        own = waiting.get("own", 0)
+        cards, tiles = waiting["cards"] - own, waiting["tiles"]
         lines = []
-        # Translators: Tyros by link, under the board: the player's hand is short for now.
-        if cards:
-            lines.append(ngettext("{n} card you drew is not in your hand yet.",
-                                  "{n} cards you drew are not in your hand yet.",
+        if own:
+            after = (seat + 1) % view["players"]
+            name = names[after] if after < len(names) else _("Player {number}").format(
+                number=after + 1)
+            # Translators: Tyros by link, under the board: the move that ended the turn dealt
+            # the player its new cards, which wait for the next player's move (YL8).
+            lines.append(ngettext(
+                "{n} new card dealt to you waits for {name}'s move: your own move dealt it, so "
+                "another player's move must help fix it. You see it at your first action, "
+                "where you need it.",
+                "{n} new cards dealt to you wait for {name}'s move: your own move dealt "
+                "them, so another player's move must help fix them. You see them at your first "
+                "action, where you need them.", own).format(n=own, name=name))
+        if cards and tiles:
+            # Translators: Tyros by link, under the board: cards and tiles the player drew that
+            # are not shown yet (they are fixed by the next moves, "Why?" says more).
+            lines.append(_("You drew {cards} and {tiles}: you see them when you next "
+                           "play.").format(
+                cards=ngettext("{n} card", "{n} cards", cards).format(n=cards),
+                tiles=ngettext("{n} tile", "{n} tiles", tiles).format(n=tiles)))
+        elif cards:
+            lines.append(ngettext("You drew {n} card: you see it when you next play.",
+                                  "You drew {n} cards: you see them when you next play.",
                                   cards).format(n=cards))
-        if tiles:
-            lines.append(ngettext("{n} tile you drew is not in your hand yet.",
-                                  "{n} tiles you drew are not in your hand yet.",
+        elif tiles:
+            lines.append(ngettext("You drew {n} tile: you see it when you next play.",
+                                  "You drew {n} tiles: you see them when you next play.",
                                   tiles).format(n=tiles))
-        lines.append(_("A draw is fixed by the moves after the one that caused it, so nobody "
-                       "could foresee it, you included; you see it when you next play."))
         return " ".join(lines)
 
     def _replay(self, record, values) -> Replay:

@@ -532,18 +532,17 @@ def vectors_within(hand: tuple, size: int) -> tuple[Cards, ...]:
 
 @lru_cache(maxsize=4096)
 def gifts(hand: tuple) -> tuple[Cards, ...]:
-    """What an offer may give: 1..12 cards of the hand in at most three colours (D17)."""
+    """What an offer may give: 1..12 cards of the hand, in any colours (D17)."""
     out = []
     for size in range(1, min(MAX_STEP, sum(hand)) + 1):
-        out.extend(m for m in vectors_within(hand, size) if 0 in m.counts)
+        out.extend(vectors_within(hand, size))
     return tuple(out)
 
 
-@lru_cache(maxsize=256)
-def requests(free: tuple, most: int) -> tuple[Cards, ...]:
-    """What an offer may ask: 1..`most` cards, only in colours with `free` set (D17)."""
-    return tuple(CARDS[v] for v in VECTORS if 0 < sum(v) <= most
-                 and all(free[c] or not v[c] for c in range(4)))
+@lru_cache(maxsize=16)
+def requests(most: int) -> tuple[Cards, ...]:
+    """What an offer may ask: 1..`most` cards, in any colours (D17)."""
+    return tuple(CARDS[v] for v in VECTORS if 0 < sum(v) <= most)
 
 
 def _payments(state: State, seat: int, p: Pending) -> list[Cards]:
@@ -630,8 +629,7 @@ class Tyros(Game):
             return [ACCEPT, REFUSE] if within(p.ask, state.hands[p.target]) else [REFUSE]
         if p.give == ZERO:
             return list(gifts(state.hands[seat])) + [CANCEL]
-        free = tuple(0 if n else 1 for n in p.give)
-        return list(requests(free, min(MAX_STEP, sum(state.hands[p.target])))) + [CANCEL]
+        return list(requests(min(MAX_STEP, sum(state.hands[p.target])))) + [CANCEL]
 
     def apply(self, state: State, move) -> State:
         if state.outcome is not None:
@@ -699,13 +697,10 @@ class Tyros(Game):
             return _("no such cards")
         if p.kind == "offer":
             legal = (gifts(state.hands[seat]) if p.give == ZERO else
-                     requests(tuple(0 if n else 1 for n in p.give),
-                              min(MAX_STEP, sum(state.hands[p.target]))))
+                     requests(min(MAX_STEP, sum(state.hands[p.target]))))
             if CARDS[move.counts] not in legal:
-                return (_("give 1 to 12 cards of your hand in at most three colours")
-                        if p.give == ZERO else
-                        _("ask for 1 to 12 cards the partner could hold, in colours you do "
-                          "not give"))
+                return (_("give 1 to 12 cards of your hand") if p.give == ZERO else
+                        _("ask for 1 to 12 cards, no more than the partner holds"))
             return ""
         if CARDS[move.counts] not in _payments(state, seat, p):
             return _("those cards do not pay for it")
@@ -785,8 +780,13 @@ class Tyros(Game):
 
     def sample_hidden(self, state: State, seat: int | None, key: bytes) -> State:
         """Re-deal what `seat` cannot know: the other hands' unknown cards and tiles, the
-        deck's and the tile pile's order, and the seed that makes later draws (D28)."""
+        deck's and the tile pile's order, the seed that makes later draws, and what the others
+        drew unseen on the last move, taken from their re-dealt cards and tiles (D28)."""
         others = [s for s in range(state.players) if s != seat]
+        was = state.drawn or ((),) * state.players
+        unseen = {(s, kind): sum(1 for k, _v in was[s] if k == kind)
+                  for s in others for kind in ("card", "tile")}
+        drawn = list(was)
         pool = list(state.deck)
         for s in others:
             pool += spread(sub(state.hands[s], state.known[s]))
@@ -795,6 +795,7 @@ class Tyros(Game):
         for s in others:
             size = sum(state.hands[s]) - sum(state.known[s])
             hands[s] = add(state.known[s], counts(deal[at:at + size]))
+            drawn[s] = tuple(("card", c) for c in deal[at:at + size][:unseen[s, "card"]])
             at += size
         deck = tuple(deal[at:])
         pool = list(state.pile)
@@ -805,9 +806,11 @@ class Tyros(Game):
         for s in others:
             size = len(state.tile_hands[s]) - len(state.shown[s])
             tile_hands[s] = tuple(sorted(state.shown[s] + tuple(deal[at:at + size])))
+            drawn[s] += tuple(("tile", t) for t in deal[at:at + size][:unseen[s, "tile"]])
             at += size
         return replace(state, hands=tuple(hands), deck=deck, tile_hands=tuple(tile_hands),
-                       pile=tuple(deal[at:]), seed=derive(key, "tyros", "sample seed")[:16])
+                       pile=tuple(deal[at:]), seed=derive(key, "tyros", "sample seed")[:16],
+                       drawn=tuple(drawn) if state.drawn else ())
 
     def encode(self, move) -> str:
         code = MOVE_CODE[move]

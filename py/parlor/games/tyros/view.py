@@ -9,7 +9,7 @@ The `ui` dict, built by the Board, says what the player is doing (see `render`).
 from __future__ import annotations
 
 from ...i18n import N_, _, and_list, language, ngettext
-from ...screens.svg import clip, esc, group, tag, text
+from ...screens.svg import clip, esc, group, off, reason, tag, text
 from .rules import colour_count, colour_name, place_name
 
 WIDTH = 360
@@ -23,7 +23,9 @@ HEIGHT = MAP_Y + MAP_H + 6
 FONT = "system-ui, -apple-system, Segoe UI, Roboto, sans-serif"
 
 EMPIRES = ("green", "orange", "yellow", "purple")
-LETTERS = ("G", "O", "Y", "P")
+# Each empire's mark beside its colour, the same in every language: letters would clash (vert
+# and violet, grün and gelb, verde and viola; orange's O and the O of ovest or ouest).
+MARKS = ("▲", "●", "■", "◆")
 EMPIRE_FILL = ("#6aa84f", "#e69138", "#f1c232", "#8e7cc3")
 PATTERN_NAMES = ("stripes", "dots", "bars", "checks")
 NEUTRAL, SEA, SEA_LINE, SAND, RIDGE, GOLD = ("#efe6cf", "#3b78ab", "#6d9fc9", "#e6cf98",
@@ -74,11 +76,23 @@ def names_of(names, players: int) -> tuple:
 
 
 def swatch(colour: int, count=None) -> str:
-    """An empire colour as a small HTML chip with its letter (and a count)."""
-    label = LETTERS[colour] if count is None else f"{LETTERS[colour]} {count}"
+    """An empire colour as a small HTML chip with its mark (and a count)."""
+    label = MARKS[colour] if count is None else f"{MARKS[colour]} {count}"
     return (f'<span class="tyros-sw c{colour}" role="img" aria-label="'
             f'{esc(colour_name(colour) if count is None else colour_count(colour, count))}">'
             f'{esc(label)}</span>')
+
+
+def mark_path(empire: int, cx: float, cy: float, r: float = 4.5) -> str:
+    """An empire's mark (MARKS) drawn as a shape of radius about `r` centred on (cx, cy)."""
+    if empire == 0:
+        return f"M{cx},{cy - r}L{cx + r},{cy + r * 0.8}H{cx - r}Z"
+    if empire == 1:
+        return f"M{cx - r},{cy}a{r},{r} 0 1,0 {2 * r},0a{r},{r} 0 1,0 {-2 * r},0Z"
+    if empire == 2:
+        k = r * 0.8
+        return f"M{cx - k},{cy - k}H{cx + k}V{cy + k}H{cx - k}Z"
+    return f"M{cx},{cy - r}L{cx + r},{cy}L{cx},{cy + r}L{cx - r},{cy}Z"
 
 
 def cards_html(vector) -> str:
@@ -92,14 +106,17 @@ def cards_words(vector) -> str:
     return ", ".join(parts) if parts else _("no cards")
 
 
-def button(label: str, action: str, value="", primary: bool = False, disabled: bool = False,
+def button(label: str, action: str, value="", primary: bool = False, why: str | None = None,
            aria: str | None = None) -> str:
+    """A button of the panel; with `why` a disabled one that says why (svg.off)."""
     cls = "primary" if primary else "secondary"
     extra = f' data-value="{esc(value)}"' if value != "" else ""
-    extra += " disabled" if disabled else ""
-    extra += f' aria-label="{esc(aria)}"' if aria else ""
+    extra += off(why)
+    if aria:
+        aria = aria if why is None else _("{label}: {why}").format(label=aria, why=why)
+        extra += f' aria-label="{esc(aria)}"'
     return (f'<button type="button" class="{cls}" data-action="{esc(action)}"{extra}>'
-            f'{esc(label)}</button>')
+            f'{esc(label)}{reason(why)}</button>')
 
 
 def galleon(seat: int, x: float, y: float, count: int = 1) -> str:
@@ -335,8 +352,8 @@ def _draw_field(view: dict, ui: dict, field: dict, shown: tuple) -> str:
         parts.append(tag("rect", fill=f"url(#ty-{PATTERN_NAMES[empire]})", **inner))
         parts += [tag("circle", cx=CELL_W - 12, cy=13, r=7.5, fill="#ffffff", stroke="#1d2430",
                       stroke_width=1),
-                  text(CELL_W - 12, 17, LETTERS[empire], font_size=12, font_weight="bold",
-                       fill="#1d2430", text_anchor="middle", class_="letter")]
+                  tag("path", d=mark_path(empire, CELL_W - 12, 13), fill="#1d2430",
+                      class_="mark")]
     if kind == "tyre":
         parts.append(text(5, 17, place_name(0), font_size=12, fill="#1d2430",
                           stroke="#ffffff", stroke_width=2.5, paint_order="stroke"))

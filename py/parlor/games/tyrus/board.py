@@ -4,7 +4,7 @@ The board reads only a SeatView (the seat's view and its legal placements)."""
 from __future__ import annotations
 
 from . import view as view_tyrus
-from ...i18n import N_, _
+from ...i18n import N_, _, ngettext
 from .rules import ELECTIONS, Move, parse_tile, tile_code, tile_label
 
 # The first sentence of the hint, per election kind.
@@ -95,6 +95,18 @@ class Board:
         if len(after["chart"]) == len(before["chart"]):
             return ""
         return self.summary(after, names)
+
+    def totals(self, view: dict, names) -> list[str]:
+        """Per player: the representatives won, and which (the end screen's totals)."""
+        lines = []
+        for seat, name in enumerate(names):
+            kinds = [row["kind"] for row in view["chart"] if row["winner"] == seat]
+            won = [_(view_tyrus.REPRESENTATIVE[kind]) for kind in kinds]
+            # Translators: Tyrus, the end screen: "Ana: 5 representatives (General, ...)".
+            line = ngettext("{name}: {n} representative", "{name}: {n} representatives",
+                            len(won)).format(name=name, n=len(won))
+            lines.append(f"{line} ({', '.join(won)})" if won else line)
+        return lines
 
     def summary(self, view: dict, names) -> str:
         """The most recent public result (the last tally), as HTML."""

@@ -12,15 +12,18 @@ STEPS = (
     # Translators: a heading of Tyrus's rules page.
     (N_("The aim"),
      # Translators: Tyrus's rules page; factions are the two players.
-     N_("Two factions fight nine elections. Win five of them, or three in a row, or more "
-        "than your rival after all nine."), 0),
+     N_("Two factions fight nine elections. Win five of them, or three in a row (an election "
+        "nobody wins breaks a run), or more than your rival after all nine."), 0),
     # Translators: a heading of Tyrus's rules page.
     (N_("Placing"),
      # Translators: Tyrus's rules page; keep the rulebook's professions (French: soldats,
      # marchands, prêtres) and buildings (citadelle, marché, temple).
-     N_("Each election turns up a card: soldiers, merchants or priests. Taking turns, each "
-        "player puts three tiles from their hand face down into any of the six buildings, "
-        "their own citadel, market and temple or their rival's."), 8),
+     N_("You hold 9 tiles: soldiers, merchants and priests, each worth 1 to 10 votes. Each "
+        "election turns up a card: the General (soldiers, counted in the citadels), the "
+        "Guildmaster (merchants, in the markets) or the High Priest (priests, in the temples). "
+        "Taking turns, the first placer changing each election, each player puts three tiles "
+        "from their hand face down into any of the six buildings, their own citadel, market "
+        "and temple or their rival's. A tile waits there until its building is counted."), 8),
     # Translators: a heading of Tyrus's rules page: the counting of the votes (French
     # rulebook: le dépouillement).
     (N_("The count"),
@@ -37,7 +40,9 @@ STEPS = (
      # (French rulebook: pion Représentant).
      N_("Votes less what is left of the block make your score; the higher score takes the "
         "representative, equal scores give it to nobody. Counted tiles leave the game and "
-        "both players draw three new ones."),
+        "both players draw three new ones while their bags last. After nine elections the "
+        "one with more representatives wins; if that is equal, the higher total of the tiles "
+        "left in hand; if that is equal too, it is a draw."),
      None),
     # Translators: a heading of Tyrus's rules page (French rulebook: le bluff).
     (N_("Bluff"),

@@ -17,7 +17,7 @@ from ...links.base import Cursor, Device, LinkProtocol
 from ...links.fairplay import Problem, derived, draw_index, event_random, hide, reveal
 from .rules import (DECK, DRAW_SIZE, HAND_SIZE, HAND_TIEBREAK, DRAWN, KINDS, MOVES_OF_TILE,
                           PLACEMENTS, TIED, Move, Tally, tally_view, chart_verdict, tally,
-                          tile_code, tile_label, tile_value)
+                          tile_code, tile_label, tile_value, _placed, _placed_face_down)
 from ...engine.protocol import TOKEN_ALPHABET, TOKEN_INDEX, IllegalMove, MalformedMove, Outcome
 from ...links.record import Record, game_context
 from ...engine.rng import shuffled
@@ -441,6 +441,39 @@ def _codes(tiles) -> str:
     return " ".join(tile_label(tile_code(t)) for t in tiles)
 
 
+def _said(before: Table, after: Table, device: _Device | None) -> str:
+    """The message from `before` to `after` in words for the game log, as `device`'s seat
+    (None: anyone) may read it: its own tiles named, the others' placed face down."""
+    seat, sender = (device.seat if device else None), after.senders[-1]
+    said = []
+    for pid in range(len(before.placements), len(after.placements)):
+        p = after.placements[pid]
+        owner, kind = divmod(p.building, 3)
+        who = {"player": f"Seat {p.seat}", "owner": f"Seat {owner}"}
+        said.append(_placed(kind).format(tile=tile_label(tile_code(device.tile(pid))), **who)
+                    if p.seat == seat else _placed_face_down(kind).format(**who))
+    shown = [tile for _message, _pid, tile in after.reveals[len(before.reveals):]]
+    if shown:
+        # Translators: Tyrus game log: a player turns up their face-down tiles for the count.
+        said.append(_("{player} turns up {tiles}").format(player=f"Seat {sender}",
+                                                         tiles=_codes(shown)))
+    for s in (0, 1):
+        if after.shown[s] is not None and before.shown[s] is None:
+            # Translators: Tyrus game log: a player shows their hand for the tiebreak.
+            said.append(_("{player} shows their hand: {tiles}").format(
+                player=f"Seat {s}", tiles=_codes(after.shown[s][1])))
+    if len(after.chart) > len(before.chart):
+        number, winner = len(after.chart), after.chart[-1][1]
+        # Translators: Tyrus game log: the result of an election's count.
+        said.append(_("Election {number}: nobody wins it").format(number=number)
+                    if winner is None else _("{player} wins election {number}").format(
+                        player=f"Seat {winner}", number=number))
+    if not said:
+        # Translators: Tyrus game log: the first message, which tosses the coin.
+        said.append(_("{player} starts the game").format(player=f"Seat {sender}"))
+    return "; ".join(said)
+
+
 class TyrusLink(LinkProtocol):
     """The link protocol of Tyrus (L1-L14)."""
 
@@ -493,6 +526,11 @@ class TyrusLink(LinkProtocol):
 
     def seat_view(self, record: Record, table: Table, device: _Device | None) -> dict:
         return _view(record, table, device)
+
+    def describe_message(self, record: Record, before: Table, after: Table, values,
+                         device: _Device | None) -> str:
+        """The message from `before` to `after` in words, for `device`'s seat's game log."""
+        return _said(before, after, device)
 
     def blame(self, table: Table) -> int:
         return _due(table)

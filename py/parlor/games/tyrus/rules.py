@@ -211,15 +211,15 @@ def _after_election(state: State) -> State:
     buildings = tuple(() if b % 3 == state.kind else tiles
                       for b, tiles in enumerate(state.buildings))               # T12
     chart = state.chart + ((state.kind, result.winner),)
-    state = replace(state, buildings=buildings, chart=chart, last_tally=result)
     verdict = chart_verdict([w for _kind, w in chart])
     if verdict is not None:
-        return _finish(state, verdict)
+        return _finish(replace(state, buildings=buildings, chart=chart, last_tally=result),
+                       verdict)
     bags, hands = state.bags, state.hands                                       # T13
     hands = tuple(tuple(sorted(hands[s] + bags[s][:DRAW_SIZE])) for s in (0, 1))
     bags = tuple(bag[DRAW_SIZE:] for bag in bags)
-    return replace(state, number=state.number + 1, kind=state.deck[0], placed=0,
-                   deck=state.deck[1:], hands=hands, bags=bags)                  # T4
+    return State(state.first, state.number + 1, state.deck[0], 0, state.deck[1:], hands, bags,
+                 buildings, chart, result, state.outcome, state.tiebreak)          # T4
 
 
 def _redeal(state: State, seat: int, key: bytes, with_hand: bool):
@@ -284,11 +284,44 @@ class Tyrus(Game):
         b = move.building
         buildings = state.buildings[:b] + (state.buildings[b] + ((seat, move.tile),),) \
             + state.buildings[b + 1:]
-        state = replace(state, hands=hands, buildings=buildings, placed=state.placed + 1)
+        # Built field by field: dataclasses.replace was a third of a playout's time.
+        state = State(state.first, state.number, state.kind, state.placed + 1, state.deck, hands,
+                      state.bags, buildings, state.chart, state.last_tally, state.outcome,
+                      state.tiebreak)
         return _after_election(state) if state.placed == PLACEMENTS else state
 
     def outcome(self, state: State) -> Outcome | None:
         return state.outcome
+
+    def playout(self, state: State, below, limit: int) -> tuple[Outcome | None, int]:
+        """Game.playout on plain lists, about four times faster: the same moves (a move's
+        index in `legal` is tile position * 6 + building), tallies and end (T5-T18)."""
+        if state.outcome is not None:
+            return state.outcome, 0
+        hands, bags = [list(h) for h in state.hands], [list(b) for b in state.bags]
+        buildings = [list(b) for b in state.buildings]
+        number, kind, placed, deck = state.number, state.kind, state.placed, list(state.deck)
+        winners = [w for _kind, w in state.chart]
+        for made in range(1, limit + 1):
+            seat = (state.first if number % 2 else 1 - state.first) ^ (placed & 1)
+            hand = hands[seat]
+            index = below(len(hand) * 6)
+            buildings[index % 6].append((seat, hand.pop(index // 6)))
+            placed += 1
+            if placed < PLACEMENTS:
+                continue
+            winners.append(tally(buildings, kind, number).winner)
+            for b in (kind, 3 + kind):
+                buildings[b] = []
+            verdict = chart_verdict(winners)
+            if verdict is not None:
+                final = _finish(replace(state, hands=tuple(map(tuple, hands))), verdict)
+                return final.outcome, made
+            for s in (0, 1):
+                hands[s] = sorted(hands[s] + bags[s][:DRAW_SIZE])
+                del bags[s][:DRAW_SIZE]
+            number, kind, placed = number + 1, deck.pop(0), 0
+        return None, limit
 
     def view(self, state: State, seat: int | None) -> dict:
         """What `seat` may know: own tiles only, opponents' counted; tallied tiles are public."""

@@ -205,6 +205,9 @@ def _summary(view: dict, scene: _Scene) -> str:
             return _("Tyrus, game over, nobody wins; {score}").format(score=score)
         return _("Tyrus, game over, {winners} wins; {score}").format(
             winners=_join(scene.names[s] for s in outcome["winners"]), score=score)
+    if not election:
+        # Translators: Tyrus, for screen readers, before the first election card is turned.
+        return _("Tyrus, before the first election; {score}").format(score=score)
     kind = election["kind"]
     # Translators: Tyrus, for screen readers: {representative} is the one elected now (e.g.
     # "General"), {players} who is to play.
@@ -679,6 +682,11 @@ def render_tally(view: dict, names) -> str:
                class_="tally")
 
 
+def countered(side: dict) -> int:
+    """How much of the rival's block a side's counters cancelled: never more than the block (T9)."""
+    return min(side["counter"], side["block"])
+
+
 def _tally_side(seat: int, side: dict, kind: str, shown: tuple) -> str:
     items = []
     for tile in side["tiles"]:
@@ -694,10 +702,11 @@ def _tally_side(seat: int, side: dict, kind: str, shown: tuple) -> str:
         items.append(tag("li", esc(_("no tiles")), class_="role-none"))
     # Translators: Tyrus tally, the sum of one side: votes (French rulebook: voix), the
     # rival's block (contre), the block countered (contre de contre), and the score.
-    rows = [("votes", _("Votes"), side["votes"]),
-            ("block", _("Blocked by {player}").format(player=shown[1 - seat]), side["block"]),
-            ("counter", _("Block countered"), side["counter"]),
-            ("score", _("Score"), side["score"])]
+    rows = [("votes", _("Votes"), side["votes"])]
+    if side["block"]:   # no block: nothing was blocked, nothing countered (T9)
+        rows += [("block", _("Blocked by {player}").format(player=shown[1 - seat]), side["block"]),
+                 ("counter", _("Block countered"), countered(side))]
+    rows.append(("score", _("Score"), side["score"]))
     table = tag("table", *(tag("tr", tag("th", esc(label)), tag("td", esc(value)), class_=key)
                            for key, label, value in rows), class_="sum")
     return tag("div",

@@ -1,0 +1,735 @@
+"""The adversary model of play by link: the invariants of seeds/fair-play.md (I1-I10) checked
+after every step of a world of phones, tabs, a group chat and a dishonest friend.
+
+A world is one game key and a number of players. Each player has a phone: a storage that can
+fill, a clock that can run ahead or behind, and one or two tabs over that storage. Honest
+players act only through the app's own actions (parlor.links.device: create, open_link,
+LinkSession.join/act/claim_forfeit/resign, rematch, the storage event of another tab) and
+post every link they send to the group chat. The adversary holds the seats of the dishonest
+players (any coalition short of all) and has every power of a modified app and of anyone who
+reads the chat: it plays its seats' moves whenever it likes, from any position, claims and
+resigns ignoring the clock, forges messages in anyone's name from public data, edits links
+by hand, replays old ones, sends different versions to different phones and hands its own
+private seat link to honest phones.
+
+Everything random comes from one `random.Random`, so a walk is its seed and a step count,
+and a violation is reproduced by replaying the steps that led to it (`Walk.replay`); `shrink`
+drops steps while the violation stays. The quick profile runs in tests/test_adversary.py,
+the long one in bench/adversary.py.
+"""
+from __future__ import annotations
+
+import random
+import traceback
+from dataclasses import dataclass, field, replace
+
+from contextlib import contextmanager
+
+from parlor import catalog, i18n
+from parlor.links import device as linkplay, standing
+from parlor.links.base import chain_values
+from parlor.links.clock import DAY
+from parlor.links.device import Held, LinkProblem, LinkSession, LinkStore
+from parlor.links.record import Record, decode, default_name, encode, merge
+from parlor.play.saves import StorageFull
+from parlor.screens import link as link_screens
+
+GAMES = {"tyrus": (2,), "tyrannen": (2,), "tsuro": (2, 3, 4), "tyros": (3, 4)}
+NAMES = ("Ana", "Bo", "Cy", "Di", "Ed", "Flo")
+LANGUAGES = ("en", "fr", "de", "it")
+
+
+class Violation(AssertionError):
+    """An invariant of seeds/fair-play.md that a step broke."""
+
+    def __init__(self, rule: str, detail: str):
+        super().__init__(f"{rule}: {detail}")
+        self.rule = rule
+
+
+@contextmanager
+def use_language(code: str):
+    """The phone's language while it acts (notes and names are made in it)."""
+    before = i18n.language()
+    i18n.use(code)
+    try:
+        yield
+    finally:
+        i18n.use(before)
+
+
+class Storage:
+    """A phone's storage, shared by its tabs: it can be full (every write refused)."""
+
+    def __init__(self):
+        self.data: dict[str, str] = {}
+        self.full = False
+        self.written: dict[str, list] = {}      # every text written under a game's key
+
+
+class TabBackend:
+    """One tab's access to its phone's storage. A write tells the phone's other tabs, as the
+    browser's storage event does; a tab in the background may act before it reads its
+    events (`Tab.events`), so a tab can be stale."""
+
+    def __init__(self, phone: "Phone", world: "World"):
+        self.phone, self.world = phone, world
+        self.stale: dict | None = None      # reads from this copy (a read made earlier)
+
+    def get(self, key):
+        return (self.stale if self.stale is not None else self.phone.storage.data).get(key)
+
+    def keys(self):
+        return list(self.stale if self.stale is not None else self.phone.storage.data)
+
+    def remove(self, key):
+        self.phone.storage.data.pop(key, None)
+
+    def set(self, key, text):
+        if self.phone.storage.full:
+            raise StorageFull()
+        self.phone.storage.data[key] = text
+        if key.startswith(linkplay.PREFIX):
+            self.phone.storage.written.setdefault(key, []).append(text)
+        for tab in self.phone.tabs:
+            if tab.store.backend is not self:
+                tab.events.append(key)
+
+
+@dataclass
+class Tab:
+    store: LinkStore
+    session: LinkSession | None = None
+    events: list = field(default_factory=list)      # storage events not handled yet
+
+
+@dataclass
+class Phone:
+    player: int
+    honest: bool
+    language: str
+    storage: Storage = field(default_factory=Storage)
+    skew: float = 0.0                   # this phone's clock minus the true time
+    tabs: list = field(default_factory=list)
+    inbox: list = field(default_factory=list)       # links sent to this phone alone
+
+
+class World:
+    """One walk's world: the phones, the chat, the true time and what each player truly
+    sent (the ground truth the invariants compare what phones keep with)."""
+
+    def __init__(self, rng: random.Random, game: str, players: int, dishonest: set[int],
+                 days: int):
+        self.rng, self.game, self.players, self.days = rng, game, players, days
+        self.protocol = catalog.entry(game).link
+        self.time = 1.9e9
+        self.chat: list[str] = []
+        self.phones = [Phone(p, p not in dishonest, rng.choice(LANGUAGES))
+                       for p in range(players)]
+        for phone in self.phones:
+            self.new_tab(phone)
+        self.sent: dict[int, set] = {p: set() for p in range(players)}   # (game id, moves)
+        self.claims: dict[int, set] = {p: set() for p in range(players)}  # (game id, moves)
+        self.resigns: dict[int, set] = {p: set() for p in range(players)}
+        self.kept: dict[int, dict] = {p: {} for p in range(players)}     # key -> Held kept
+        self.seats: dict[int, dict] = {p: {} for p in range(players)}    # game id -> (seat, seed)
+        self.first_held: dict[int, dict] = {p: {} for p in range(players)}
+        self.cheats: set = set()            # (game id, moves) of messages no legal action makes
+        self.stored_sends: dict[int, set] = {p: set() for p in range(players)}
+        self.counted: dict = {}             # (player, game id, moves) -> when a claim counted
+        self.defaults: set = set()          # (game id, anchor) of seats left unnamed
+        self.made: set = set()              # game ids this version made (rematches)
+        self.notes: list = []               # (phone, note) of the last step
+        self.created = 0
+
+    def new_seed(self) -> bytes:
+        """A player's fresh secret, from the walk's randomness so that a walk replays."""
+        return self.rng.randbytes(16)
+
+    # Clocks and tabs.
+
+    def now(self, phone: Phone) -> float:
+        return self.time + phone.skew
+
+    def new_tab(self, phone: Phone) -> Tab:
+        tab = Tab(LinkStore(TabBackend(phone, self), clock=lambda: self.now(phone)))
+        phone.tabs.append(tab)
+        return tab
+
+    def handle_events(self, tab: Tab) -> None:
+        """What the app does in a tab for each write of another tab (App.on_storage)."""
+        while tab.events:
+            key = tab.events.pop(0)
+            if tab.session is not None and key.startswith(linkplay.PREFIX):
+                tab.session = linkplay.refreshed(tab.session) or tab.session
+
+    def settle(self, phone: Phone) -> None:
+        """Every tab of the phone handles its events, until none writes again."""
+        for _round in range(8):
+            if not any(t.events for t in phone.tabs):
+                return
+            for tab in phone.tabs:
+                self.handle_events(tab)
+
+    # Posting.
+
+    def post(self, phone: Phone, record: Record) -> None:
+        self.chat.append(encode(record))
+
+    def remember_sent(self, phone: Phone, before: Record, after: Record,
+                      store: LinkStore) -> None:
+        """The ground truth of what `phone`'s player sent: every message text, claim and
+        resignation made by its own seat through the app (and whether its storage took it)."""
+        gid = after.game_id
+        if after.moves != before.moves:
+            self.sent[phone.player].add((gid, after.moves))
+            if not store.full:
+                self.stored_sends[phone.player].add((gid, after.moves))
+        seat = self.seats[phone.player].get(gid, (None,))[0]
+        if seat is not None and after.seats[seat].claim and not before.seats[seat].claim:
+            self.claims[phone.player].add((gid, after.moves))
+        if seat is not None and after.seats[seat].resigned and not before.seats[seat].resigned:
+            self.resigns[phone.player].add((gid, after.moves))
+
+
+class Walk:
+    """A random walk of `steps` steps over one world; `run` checks every invariant after each
+    step and returns the first violation (None if there was none)."""
+
+    def __init__(self, seed: int, game: str | None = None, steps: int = 60):
+        self.seed, self.steps = seed, steps
+        rng = random.Random(seed)
+        self.game = game or rng.choice(sorted(GAMES))
+        players = rng.choice(GAMES[self.game])
+        cheats = rng.randrange(0, players)           # a coalition short of all
+        dishonest = set(rng.sample(range(1, players) if rng.random() < 0.5 else range(players),
+                                   min(cheats, players - 1)))
+        if len(dishonest) == players:
+            dishonest.pop()
+        days = rng.choice((0, 1, 1, 3))
+        self.world = World(rng, self.game, players, dishonest, days)
+        self.log: list[str] = []
+
+    def run(self, only: list[int] | None = None) -> Violation | None:
+        """Run the walk (or only the steps numbered in `only`, for shrinking)."""
+        world = self.world
+        self.start()
+        for number in range(self.steps):
+            choice = world.rng.random()
+            if only is not None and number not in only:
+                continue
+            try:
+                self.log.append(self.step(choice))
+                check(world)
+            except Violation as found:
+                found.steps = number
+                return found
+            except Exception:       # the app crashed: that breaks I8 whatever the cause
+                found = Violation("I8", f"step {number} raised:\n"
+                                  + traceback.format_exc(limit=8))
+                found.steps = number
+                return found
+        return None
+
+    def start(self) -> None:
+        world = self.world
+        creator = world.phones[0]
+        protocol = world.protocol
+        tiers = getattr(protocol, "tiers", ())
+        current = getattr(protocol, "tier", None)
+        with use_language(creator.language):
+            options = self._options()
+            typed = world.rng.choice(("", NAMES[0], catalog.entry(world.game).seat_label(0)))
+            if len(tiers) > 1 and world.rng.random() < 0.3:
+                protocol.tier = world.rng.choice(tiers[:-1])    # a game an older version made
+            try:
+                session = linkplay.create(creator.tabs[0].store, world.game,
+                                          link_screens.creating_name(world.game, typed),
+                                          options, seed=world.new_seed())
+            finally:
+                if current is not None:
+                    protocol.tier = current
+        if typed != NAMES[0]:
+            world.defaults.add((session.record.game_id, session.record.seats[0].anchor))
+        creator.tabs[0].session = session
+        world.seats[0][session.record.game_id] = (0, session.held.seed)
+        world.post(creator, session.record)
+        
+        world.created += 1
+
+    def _options(self) -> dict:
+        world = self.world
+        options = {"clock": world.days}
+        low, high = catalog.entry(world.game).players
+        if low != high:
+            options["players"] = world.players
+        return options
+
+    def step(self, choice: float) -> str:
+        world = self.world
+        phone = world.rng.choice(world.phones)
+        if choice < 0.12:
+            return self.time_passes()
+        if not phone.honest and choice < 0.45:
+            return adversary_step(world, phone)
+        return honest_step(world, phone)
+
+    def time_passes(self) -> str:
+        world = self.world
+        roll = world.rng.random()
+        if roll < 0.6:
+            step = world.rng.choice((60, 3600, 6 * 3600, DAY, 2 * DAY, 4 * DAY))
+            world.time += step
+            return f"{step / 3600:g} h pass"
+        phone = world.rng.choice(world.phones)
+        if roll < 0.85:
+            phone.skew += world.rng.choice((-2 * DAY, -3600, 3600, DAY, 3 * DAY))
+            first = world.first_held[phone.player]
+            for key, when in first.items():     # a clock set back counts from then (I5)
+                first[key] = min(when, world.now(phone))
+            return f"phone {phone.player} clock jumps to skew {phone.skew:.0f}"
+        phone.storage.full = not phone.storage.full
+        return f"phone {phone.player} storage full={phone.storage.full}"
+
+
+# Honest players: the app's own actions only.
+
+def honest_step(world: World, phone: Phone) -> str:
+    rng = world.rng
+    tab = rng.choice(phone.tabs)
+    if rng.random() < 0.8:
+        world.handle_events(tab)            # else this tab acts before it heard of a write
+    session = tab.session
+    roll = rng.random()
+    with use_language(phone.language):
+        if roll < 0.05 and len(phone.tabs) == 2 and world.chat:
+            return race(world, phone)
+        if roll < 0.35 or session is None:
+            return open_some_link(world, phone, tab)
+        if roll < 0.4 and len(phone.tabs) < 2:
+            new = world.new_tab(phone)
+            new.session = LinkSession(session.held, new.store)
+            return f"phone {phone.player} opens a second tab"
+        if roll < 0.45:
+            held = tab.store.get(session.record.game_id) if _readable(tab, session) else None
+            if held is not None:
+                tab.session = LinkSession(held, tab.store)
+            return f"phone {phone.player} reopens the game from its list"
+        if session.joinable():
+            before = session.record
+            typed = rng.choice(("", NAMES[phone.player], link_screens.join_default(before)))
+            seed = world.new_seed()
+            session.join(link_screens.joining_name(session.record, typed), seed=seed)
+            if session.seat is None or session.held.seed != seed:
+                return f"phone {phone.player} could not join: {session.notice}"
+            world.seats[phone.player][session.record.game_id] = (session.seat,
+                                                                 session.held.seed)
+            if typed != NAMES[phone.player]:
+                world.defaults.add((session.record.game_id,
+                                    session.record.seats[session.seat].anchor))
+            world.remember_sent(phone, before, session.record, tab.store)
+            world.post(phone, session.record)
+            return f"phone {phone.player} joins as seat {session.seat}"
+        if session.seat is None:
+            return open_some_link(world, phone, tab)
+        if standing.may_claim(session.held, session.now()) and rng.random() < 0.5:
+            before = session.record
+            session.claim_forfeit()
+            world.remember_sent(phone, before, session.record, tab.store)
+            world.post(phone, session.record)
+            return f"phone {phone.player} claims a forfeit"
+        if session.may_resign() and rng.random() < 0.03:
+            before = session.record
+            session.resign_step("resign")
+            session.resign_step("resign-yes")
+            world.remember_sent(phone, before, session.record, tab.store)
+            world.post(phone, session.record)
+            return f"phone {phone.player} resigns"
+        if world.protocol.phase(session.record) == world.protocol.OVER and rng.random() < 0.3 \
+                and world.created < 3:
+            try:
+                new = linkplay.rematch(tab.store, session.held, seed=world.new_seed())
+            except LinkProblem as problem:
+                return f"phone {phone.player} cannot offer a rematch: {problem}"
+            tab.session = new
+            world.seats[phone.player][new.record.game_id] = (0, new.held.seed)
+            world.made.add(new.record.game_id)
+            world.post(phone, new.record)
+            world.created += 1
+            return f"phone {phone.player} offers a rematch"
+        if session.my_turn() and not session.sent:
+            actions = session.legal()
+            if actions:
+                before = session.record
+                session.act(rng.choice(actions))
+                world.remember_sent(phone, before, session.record, tab.store)
+                if session.sent or not session.my_turn():
+                    world.post(phone, session.record)
+                return f"phone {phone.player} plays"
+        return open_some_link(world, phone, tab)
+
+
+def race(world: World, phone: Phone) -> str:
+    """Two tabs open two links of the chat at the same moment: each reads what is kept
+    before either writes, then both write, then each hears of the other's write."""
+    rng = world.rng
+    first, second = phone.tabs
+    back = min(len(world.chat), rng.randint(2, 5))
+    texts = [world.chat[-1], world.chat[-back]]     # a newer and an older link
+    snapshot = dict(phone.storage.data)
+    for tab, text in zip(phone.tabs, texts):
+        tab.store.backend.stale = snapshot
+        try:
+            held, note = linkplay.open_link(tab.store, text)
+            tab.session = LinkSession(held, tab.store, notice=note)
+        except LinkProblem:
+            pass
+        finally:
+            tab.store.backend.stale = None
+    world.settle(phone)
+    return f"phone {phone.player} opens two links in two tabs at once"
+
+
+def _readable(tab: Tab, session) -> bool:
+    try:
+        tab.store.get(session.record.game_id)
+        return True
+    except LinkProblem:
+        return False
+
+
+def open_some_link(world: World, phone: Phone, tab: Tab) -> str:
+    rng = world.rng
+    pool = world.chat + phone.inbox
+    if not pool:
+        return "nothing to open"
+    if phone.inbox and rng.random() < 0.5:
+        text = phone.inbox.pop(rng.randrange(len(phone.inbox)))
+    elif rng.random() < 0.7:
+        text = world.chat[-1 - min(rng.randrange(3), len(world.chat) - 1)]
+    else:
+        text = rng.choice(pool)
+    try:
+        held, note = linkplay.open_link(tab.store, text)
+    except LinkProblem as problem:
+        record = _record(text)
+        world.notes.append((phone, str(problem), record and Held(record)))
+        return f"phone {phone.player} opens a link: refused ({problem})"
+    world.notes.append((phone, note, held))
+    tab.session = LinkSession(held, tab.store, notice=note)
+    link_screens.link_screen(tab.session, "https://example.org/", False, False)
+    return f"phone {phone.player} opens a link: {note or 'ok'}"
+
+
+# The adversary.
+
+def adversary_step(world: World, phone: Phone) -> str:
+    """One move of the dishonest side, made with its seats' secrets and public data only."""
+    rng = world.rng
+    own = [(gid, seat, seed) for p in range(world.players) if not world.phones[p].honest
+           for gid, (seat, seed) in world.seats[p].items()]
+    records = [r for r in map(_record, world.chat[-12:]) if r is not None]
+    roll = rng.random()
+    if roll < 0.3 or not own:
+        return honest_step(world, phone)             # a cheat also plays along
+    gid, seat, seed = rng.choice(own)
+    mine = [r for r in records if r.game_id == gid]
+    if not mine:
+        return "adversary waits"
+    base = rng.choice(mine)
+    target = rng.choice([p for p in world.phones if p.honest])
+    kind = rng.choice(("move", "claim", "resign", "forge", "seatlink", "replay", "edit",
+                       "handmade"))
+    made = adversary_make(world, kind, base, seat, seed, records)
+    if made is None:
+        return f"adversary {kind}: nothing to make"
+    if rng.random() < 0.3:
+        world.chat.append(made)
+    else:
+        target.inbox.append(made)
+    return f"adversary {kind} to phone {target.player}"
+
+
+def _record(text: str) -> Record | None:
+    try:
+        return linkplay.read_fragment(text)[0]
+    except LinkProblem:
+        return None
+
+
+def adversary_make(world: World, kind: str, base: Record, seat: int, seed: bytes,
+                   records: list) -> str | None:
+    rng, protocol = world.rng, world.protocol
+    try:
+        if kind == "move":
+            actions = protocol.legal(base, seat, seed)
+            return encode(protocol.play(base, seat, seed, rng.choice(actions))) \
+                if actions else None
+        if kind == "claim":
+            return encode(protocol.claim_forfeit(base, seat, seed)) \
+                if protocol.may_claim(base, seat) else None
+        if kind == "resign":
+            return encode(protocol.resign(base, seat, seed)) \
+                if protocol.may_resign(base, seat) else None
+        if kind == "seatlink":
+            return linkplay.seat_link(Held(base, seat, seed))
+        if kind == "replay":
+            return rng.choice(world.chat)
+        if kind == "edit":
+            return edited(rng, encode(base))
+        if kind == "handmade":
+            return handmade(world, base, seat, seed)
+        return forged(world, base, records)
+    except Exception:       # noqa: BLE001 — a modified app may fail to make what it tried
+        return None
+
+
+def edited(rng: random.Random, text: str) -> str:
+    """A link edited by hand, its checksum redone (anyone can)."""
+    from linktools import resealed_moves, resealed_seats
+    if rng.random() < 0.5:
+        return resealed_moves(text, [(rng.choice(("replace", "insert", "delete", "truncate")),
+                                      rng.randrange(10_000), rng.choice("ABCDEFGHabc0123-_"))])
+    return resealed_seats(text, [(rng.randrange(10_000), rng.randrange(256))])
+
+
+def handmade(world: World, base: Record, seat: int, seed: bytes) -> str | None:
+    """A message of the adversary's own seat whose text it writes itself (a lie, if no legal
+    action makes it), with its own true chain value and history tag."""
+    from linktools import signed
+    rng = world.rng
+    text = "".join(rng.choice("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdef0123456789-_")
+                   for _n in range(rng.randint(1, 3)))
+    record = signed(base, seat, seed, text)
+    result = world.protocol.replay(record)
+    if not result.ok:
+        return encode(record)
+    honest = set()
+    try:
+        for action in world.protocol.legal(base, seat, seed):
+            honest.add(world.protocol.play(base, seat, seed, action).moves)
+    except Exception:       # noqa: BLE001
+        pass
+    if record.moves not in honest:
+        world.cheats.add((record.game_id, record.moves))
+    return encode(record)
+
+
+def forged(world: World, base: Record, records: list) -> str | None:
+    """A message in another seat's name, made from public data only: the next chain value
+    that seat has already shown anywhere (a later message, a claim, a resignation), a
+    message text of the adversary's choosing and a made-up history tag."""
+    rng, protocol = world.rng, world.protocol
+    pairs = [(b, later, protocol.owing(b)) for b in records for later in records
+             if b.game_id == later.game_id and protocol.owing(b) is not None
+             and later.seats[protocol.owing(b)].index > b.seats[protocol.owing(b)].index]
+    if not pairs:
+        return None
+    base, later, owing = rng.choice(pairs)
+    victim = base.seats[owing]
+    shown = chain_values(later)[owing]
+    index = victim.index + 1
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+    forgery = None
+    for _try in range(24):              # the forger checks its work as any device would
+        moves = base.moves + "".join(rng.choice(alphabet) for _n in range(rng.randint(1, 3)))
+        seat = replace(victim, index=index, value=shown[index], tag_moves=len(moves),
+                       tag=bytes(rng.randrange(256) for _n in range(len(victim.tag) or 8)),
+                       claim=False, resigned=False)
+        seats = base.seats[:owing] + (seat,) + base.seats[owing + 1:]
+        try:
+            forgery = replace(base, seats=seats, moves=moves)
+        except ValueError:
+            continue
+        if protocol.replay(forgery).ok:
+            break
+    return None if forgery is None else encode(forgery)
+
+
+# The invariants (seeds/fair-play.md, I1-I10).
+
+def phone_store(world: World, phone: Phone) -> LinkStore:
+    """What the phone keeps, read as a new tab would."""
+    return LinkStore(TabBackend(phone, world), clock=lambda: world.now(phone))
+
+
+def check(world: World) -> None:
+    for phone in world.phones:
+        if not phone.honest:
+            continue
+        games, _damaged = phone_store(world, phone).all()
+        by_id = {h.record.game_id: h for h in games}
+        first = world.first_held[phone.player]
+        shown = [t.session.held for t in phone.tabs if t.session and t.session.seat is not None]
+        for held in games + shown:
+            first.setdefault((held.record.game_id, held.record.moves), world.now(phone))
+        for gid, (seat, seed) in world.seats[phone.player].items():
+            kept = world.kept[phone.player].get(gid)
+            held = by_id.get(gid)
+            if kept is not None and (held is None or held.seat != seat or held.seed != seed):
+                raise Violation("I1", f"phone {phone.player} lost its seat {seat} of a game")
+            if held is not None and held.seat == seat:
+                check_kept(world, phone, held, kept)
+                world.kept[phone.player][gid] = held
+        for held in games:
+            check_authentic(world, phone, held)
+            check_forfeit(world, phone, held)
+            check_verdict(world, phone, held)
+            check_tier(world, held)
+    check_notes(world)
+    world.notes.clear()
+
+
+def check_kept(world: World, phone: Phone, held: Held, kept: Held | None) -> None:
+    """I2 (a sent move is never lost) and I3 (never a less advanced copy for a more
+    advanced one)."""
+    gid = held.record.game_id
+    for game_id, moves in world.sent[phone.player]:
+        if game_id == gid and not held.record.moves.startswith(moves) and \
+                _stored_when_sent(world, phone, gid, moves):
+            raise Violation("I2", f"phone {phone.player} lost a move it sent ({moves!r} is not "
+                                  f"in its copy {held.record.moves!r})")
+    earlier = [kept] if kept is not None else []
+    for text in phone.storage.written.get(held.key, ()):
+        earlier.append(linkplay.parse_held(text))
+    for before in earlier:
+        _merged, status = merge(held.record, before.record)
+        if status not in ("same", "older"):
+            raise Violation("I3", f"phone {phone.player} replaced its copy by one that knows "
+                                  f"less ({status}): {before.record.moves!r} -> "
+                                  f"{held.record.moves!r}")
+    phone.storage.written.pop(held.key, None)
+
+
+def _stored_when_sent(world, phone, gid, moves) -> bool:
+    """Whether the phone's storage took the message when it was sent (else the app said the
+    storage was full and that the link on screen may be the only copy: I6)."""
+    return (gid, moves) in world.stored_sends[phone.player]
+
+
+def check_authentic(world: World, phone: Phone, held: Held) -> None:
+    """I4: every message, claim and resignation kept in an honest seat's name is one that
+    seat sent."""
+    protocol, record = world.protocol, held.record
+    result = protocol.replay(record)
+    if result.state is None:
+        return
+    table = result.state
+    owners = {seat: p for p in range(world.players) if world.phones[p].honest
+              for gid, (seat, _s) in world.seats[p].items() if gid == record.game_id}
+    for sender, end in zip(table.senders, table.ends):
+        player = owners.get(sender)
+        if player is not None and (record.game_id, record.moves[:end]) not in \
+                world.sent[player] and not _sent_prefix(world, player, record, end):
+            raise Violation("I4", f"phone {phone.player} keeps a message in seat {sender}'s "
+                                  f"name that it never sent: {record.moves[:end]!r}")
+    for seat, player in owners.items():
+        mine = record.seats[seat]
+        if mine.claim and (record.game_id, record.moves) not in world.claims[player]:
+            raise Violation("I4", f"phone {phone.player} keeps a claim by seat {seat} that "
+                                  "it never made")
+        if mine.resigned and (record.game_id, record.moves) not in world.resigns[player]:
+            raise Violation("I4", f"phone {phone.player} keeps a resignation by seat {seat} "
+                                  "that it never made")
+
+
+def _sent_prefix(world, player, record, end) -> bool:
+    """A message of several actions: what was sent is the whole message or a part of it."""
+    return any(gid == record.game_id and moves.startswith(record.moves[:end])
+               and len(moves) >= end for gid, moves in world.sent[player])
+
+
+def check_forfeit(world: World, phone: Phone, held: Held) -> None:
+    """I5: a forfeit counts against a seat only when that seat's time ran out, on this
+    phone's clock, counted from when this phone first held the position that made it due."""
+    protocol, record = world.protocol, held.record
+    claim = protocol.claim_of(record) if protocol.replay(record).ok else None
+    if not claim:
+        return
+    days = int(dict(record.options).get("clock", "0"))
+    since = world.first_held[phone.player].get((record.game_id, record.moves))
+    if since is None:
+        return
+    # the claim was counted now or earlier; the phone held the position since `since`
+    counted = world.counted.setdefault((phone.player, record.game_id, record.moves),
+                                       world.now(phone))
+    if counted - since < days * DAY - 1:
+        raise Violation("I5", f"phone {phone.player} counts a forfeit against seat {claim[1]} "
+                              f"after {(counted - since) / 3600:.1f} h of a {days}-day clock")
+
+
+def check_verdict(world: World, phone: Phone, held: Held) -> None:
+    """I7: "Verified fair" only where no message is a lie and no seat stopped the game."""
+    text, kind = standing.verdict(held, world.now(phone))
+    if kind != "fair":
+        return
+    record = held.record
+    table = world.protocol.replay(record).state
+    for end in table.ends:
+        if (record.game_id, record.moves[:end]) in world.cheats:
+            raise Violation("I7", f"phone {phone.player} shows Verified fair for a game with a "
+                                  f"lie in it: {record.moves[:end]!r}")
+
+
+def check_tier(world: World, held: Held) -> None:
+    """I9: every game this version makes (a rematch too, of a game of an older tier) is made
+    in the current tier."""
+    tier = getattr(world.protocol, "tier", None)
+    if tier is None or held.record.game_id not in world.made:
+        return
+    made = dict(held.record.options).get("tier")
+    if made != tier:
+        raise Violation("I9", f"a game made by this version is in tier {made}, not {tier}")
+
+
+def check_notes(world: World) -> None:
+    """I6: a sentence names the one the evidence names: "after you claimed" only to a phone
+    whose seat claimed; a name left to its default shows in the reader's language."""
+    for phone, note, held in world.notes:
+        if not phone.honest or not note:
+            continue
+        with use_language(phone.language):
+            crossed = i18n._(linkplay.CLAIM_CROSSED)
+        gid = held.record.game_id if held is not None else None
+        if note.startswith(crossed) and not any(g == gid for g, _m in world.claims[phone.player]):
+            raise Violation("I6", f"phone {phone.player}, which never claimed, is told: {note}")
+    for phone in world.phones:
+        for held in phone_store(world, phone).all()[0] if phone.honest else ():
+            for number, seat in enumerate(held.record.seats):
+                if (held.record.game_id, seat.anchor) in world.defaults and \
+                        seat.name != default_name(number):
+                    raise Violation("I6", f"seat {number} left its name to the default, but "
+                                          f"the game keeps {seat.name!r}, shown as is in every "
+                                          "language")
+
+
+# Reproductions.
+
+def shrink(seed: int, game: str, steps: int, found: Violation) -> list[int]:
+    """Few steps of the walk (by number) that still break the same invariant: steps are
+    dropped one at a time while the violation stays. A trial is a walk of its own (the
+    random choices fall differently without the dropped step), kept only if it still breaks
+    the invariant, so the result always reproduces."""
+    kept = list(range(found.steps + 1))
+    changed = True
+    while changed:
+        changed = False
+        for number in list(kept):
+            trial = [n for n in kept if n != number]
+            again = Walk(seed, game, steps).run(only=trial)
+            if again is not None and again.rule == found.rule:
+                kept, changed = trial, True
+    return kept
+
+
+def report(found: Violation | None, seed: int, game: str, steps: int) -> str:
+    """A violation and the shortest walk found that shows it, step by step."""
+    if found is None:
+        return "no violation"
+    kept = shrink(seed, game, steps, found)
+    walk = Walk(seed, game, steps)
+    again = walk.run(only=kept)
+    lines = [f"{found}", f"reproduce: Walk({seed}, {game!r}, {steps}).run(only={kept})"]
+    lines += [f"  {n}: {text}" for n, text in zip(kept, walk.log)]
+    lines.append(f"  -> {again}")
+    return "\n".join(lines)
