@@ -196,8 +196,9 @@ class Walk:
     """A random walk of `steps` steps over one world; `run` checks every invariant after each
     step and returns the first violation (None if there was none)."""
 
-    def __init__(self, seed: int, game: str | None = None, steps: int = 60):
-        self.seed, self.steps = seed, steps
+    def __init__(self, seed: int, game: str | None = None, steps: int = 60,
+                 legacy: bool = False):
+        self.seed, self.steps, self.legacy = seed, steps, legacy
         rng = random.Random(seed)
         self.game = game or rng.choice(sorted(GAMES))
         players = rng.choice(GAMES[self.game])
@@ -249,6 +250,12 @@ class Walk:
             finally:
                 if current is not None:
                     protocol.tier = current
+        if self.legacy:                 # a game of format 1, which this version plays on
+            from linktools import unsigned
+            store, seed = creator.tabs[0].store, session.held.seed
+            store.remove(session.held.key)
+            session = LinkSession(store.put(Held(unsigned(session.record, seed), 0, seed),
+                                            authored=True), store)
         if typed != NAMES[0]:
             world.defaults.add((session.record.game_id, session.record.seats[0].anchor))
         creator.tabs[0].session = session
@@ -441,6 +448,12 @@ def adversary_step(world: World, phone: Phone) -> str:
     kind = rng.choice(("move", "claim", "resign", "forge", "seatlink", "replay", "edit",
                        "handmade"))
     made = adversary_make(world, kind, base, seat, seed, records)
+    if kind == "forge" and made is not None:    # aimed at a phone that has not seen past it
+        forgery = _record(made)
+        behind = [p for p in world.phones if p.honest and any(
+            h.record.game_id == forgery.game_id and forgery.moves.startswith(h.record.moves)
+            and h.record.moves != forgery.moves for h in phone_store(world, p).all()[0])]
+        target = rng.choice(behind) if behind else target
     if made is None:
         return f"adversary {kind}: nothing to make"
     if rng.random() < 0.3:
@@ -533,9 +546,10 @@ def forged(world: World, base: Record, records: list) -> str | None:
     forgery = None
     for _try in range(24):              # the forger checks its work as any device would
         moves = base.moves + "".join(rng.choice(alphabet) for _n in range(rng.randint(1, 3)))
+        made_up = bytes(rng.randrange(256) for _n in range(64 if base.signed else 8))
         seat = replace(victim, index=index, value=shown[index], tag_moves=len(moves),
-                       tag=bytes(rng.randrange(256) for _n in range(len(victim.tag) or 8)),
-                       claim=False, resigned=False)
+                       claim=False, resigned=False,
+                       **({"signature": made_up} if base.signed else {"tag": made_up}))
         seats = base.seats[:owing] + (seat,) + base.seats[owing + 1:]
         try:
             forgery = replace(base, seats=seats, moves=moves)

@@ -5,8 +5,8 @@ import pytest
 
 import adversary
 
-WALKS = 6            # per game
-STEPS = 60
+WALKS = 8            # per game
+STEPS = 80
 
 
 @pytest.mark.parametrize("game", sorted(adversary.GAMES))
@@ -14,3 +14,75 @@ STEPS = 60
 def test_no_step_of_an_adversarial_walk_breaks_an_invariant(game, walk):
     found = adversary.Walk(1000 * walk + len(game), game, STEPS).run()
     assert found is None, adversary.report(found, 1000 * walk + len(game), game, STEPS)
+
+
+def play(world, phone, tab=0):
+    """The phone's player makes one legal move through the app; the link it sends."""
+    session = world.phones[phone].tabs[tab].session
+    before = session.record
+    session.act(session.legal()[0])
+    world.remember_sent(world.phones[phone], before, session.record, session.store)
+    return adversary.encode(session.record)
+
+
+def deliver(world, text, phones):
+    for number in phones:
+        tab = world.phones[number].tabs[0]
+        held, _note = adversary.linkplay.open_link(tab.store, text)
+        tab.session = adversary.LinkSession(held, tab.store)
+
+
+@pytest.mark.parametrize("legacy", [True, False], ids=["format-1", "signed"])
+def test_a_message_forged_from_public_data_is_caught_by_i4_or_refused_on_arrival(legacy):
+    """Class 3 of issue 24 through the model's own pieces: Cy's real move reaches Ana, not
+    Bo; someone who saw it forges another move with the chain value it shows and sends that
+    to Bo. In a game of format 1 Bo's phone takes it, and I4 says so (the check can fail);
+    in a signed game it is refused on arrival and every invariant holds."""
+    walk = adversary.Walk(7, "tsuro", 0, legacy=legacy)
+    world = walk.world
+    walk.start()
+    latest = world.chat[-1]
+    for phone in (1, 2):
+        deliver(world, latest, [phone])
+        session = world.phones[phone].tabs[0].session
+        session.join(adversary.NAMES[phone], seed=world.new_seed())
+        world.seats[phone][session.record.game_id] = (session.seat, session.held.seed)
+        latest = adversary.encode(session.record)
+        deliver(world, latest, [p for p in range(3) if p != phone])
+    adversary.check(world)
+    while True:
+        mover = next(p for p in range(3) if world.phones[p].tabs[0].session.my_turn())
+        base = world.phones[mover].tabs[0].session.record
+        text = play(world, mover, 0)
+        bystander = (mover + 2) % 3
+        if not world.phones[mover].tabs[0].session.my_turn():
+            break
+    deliver(world, text, [(mover + 1) % 3])
+    forged = None
+    for attempt in range(200):
+        world.rng.seed(attempt)
+        forged = adversary.forged(world, base, [base, adversary.decode(text)])
+        if forged and adversary.decode(forged).moves != adversary.decode(text).moves:
+            break
+    assert forged, "no forgery that any device would read"
+    store = world.phones[bystander].tabs[0].store
+    if legacy:
+        adversary.linkplay.open_link(store, forged)
+        with pytest.raises(adversary.Violation, match="I4"):
+            adversary.check(world)
+    else:
+        with pytest.raises(adversary.LinkProblem, match="altered"):
+            adversary.linkplay.open_link(store, forged)
+        adversary.check(world)
+
+
+def test_every_invariant_of_the_fair_play_page_is_checked_by_the_model():
+    """seeds/fair-play.md's invariants I1.. each have their check in tests/adversary.py."""
+    import re
+    from pathlib import Path
+    repo = Path(__file__).resolve().parent.parent
+    page = (repo / "seeds" / "fair-play.md").read_text(encoding="utf-8")
+    model = (repo / "tests" / "adversary.py").read_text(encoding="utf-8")
+    rules = re.findall(r"^- \*\*I(\d+) ", page, re.M)
+    assert len(rules) >= 9
+    assert [n for n in rules if f'Violation("I{n}"' not in model] == []
