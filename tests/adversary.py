@@ -367,9 +367,10 @@ def honest_step(world: World, phone: Phone) -> str:
         if session.my_turn() and not session.sent:
             actions = session.legal()
             if actions:
-                before = session.record
-                session.act(rng.choice(actions))
+                before, action = session.record, rng.choice(actions)
+                session.act(action)
                 world.remember_sent(phone, before, session.record, tab.store)
+                check_own_deal(world, session, before, action)
                 if session.sent or not session.my_turn():
                     world.post(phone, session.record)
                 return f"phone {phone.player} plays"
@@ -606,8 +607,13 @@ def check_kept(world: World, phone: Phone, held: Held, kept: Held | None) -> Non
     earlier = [kept] if kept is not None else []
     for text in phone.storage.written.get(held.key, ()):
         earlier.append(linkplay.parse_held(text))
+    apart = [decode(text) for key, text in phone.storage.data.items()
+             if key.startswith(linkplay.CONFLICT_PREFIX)]
     for before in earlier:
         _merged, status = merge(held.record, before.record)
+        if status == "diverged" and any(merge(c, before.record)[1] in ("same", "older")
+                                        for c in apart):
+            continue            # two versions that contradict each other: both kept (F6)
         if status not in ("same", "older"):
             raise Violation("I3", f"phone {phone.player} replaced its copy by one that knows "
                                   f"less ({status}): {before.record.moves!r} -> "
@@ -630,7 +636,9 @@ def check_authentic(world: World, phone: Phone, held: Held) -> None:
         return
     table = result.state
     owners = {seat: p for p in range(world.players) if world.phones[p].honest
-              for gid, (seat, _s) in world.seats[p].items() if gid == record.game_id}
+              for gid, (seat, seed) in world.seats[p].items() if gid == record.game_id
+              and seat < len(record.seats) and record.seats[seat].anchor == _anchor(
+                  record, seat, seed)}
     for sender, end in zip(table.senders, table.ends):
         player = owners.get(sender)
         if player is not None and (record.game_id, record.moves[:end]) not in \
@@ -645,6 +653,13 @@ def check_authentic(world: World, phone: Phone, held: Held) -> None:
         if mine.resigned and (record.game_id, record.moves) not in world.resigns[player]:
             raise Violation("I4", f"phone {phone.player} keeps a resignation by seat {seat} "
                                   "that it never made")
+
+
+def _anchor(record: Record, seat: int, seed: bytes) -> bytes:
+    """The anchor `seed` makes for `seat` of this game (two friends may hold one seat in two
+    versions of a game that split at the join: each owns only its own)."""
+    from parlor.links.base import chain
+    return chain(record.context, seat, seed).anchor
 
 
 def _sent_prefix(world, player, record, end) -> bool:
@@ -694,6 +709,24 @@ def check_tier(world: World, held: Held) -> None:
     made = dict(held.record.options).get("tier")
     if made != tier:
         raise Violation("I9", f"a game made by this version is in tier {made}, not {tier}")
+
+
+def check_own_deal(world: World, session, before: Record, action) -> None:
+    """I10 (Tyros, seeds/tyros.md YL8): the pass that ends a player's turn never shows it the
+    cards it deals that player, in a game of the current tier: its hand holds no card it did
+    not hold before (they wait for another seat's message)."""
+    if world.game != "tyros" or session.record == before or session.store.clashed \
+            or dict(before.options).get("tier") != world.protocol.tier:
+        return
+    from parlor.games.tyros.rules import PASS, mine
+    if action != PASS:
+        return
+    seat, seed = session.seat, session.held.seed
+    old = mine(world.protocol.view(before, seat, seed))
+    new = mine(world.protocol.view(session.record, seat, seed))
+    if old and new and any(n > o for n, o in zip(new["cards"], old["cards"])):
+        raise Violation("I10", f"seat {seat} sees cards its own pass dealt it: "
+                               f"{old['cards']} -> {new['cards']}")
 
 
 def check_notes(world: World) -> None:

@@ -230,6 +230,17 @@ class LinkStore:
         if key.startswith(PREFIX):
             self.backend.remove(AUTHORED_PREFIX + key[len(PREFIX):])
 
+    def settle(self, shown: Held, stored: Held) -> Held:
+        """Two tabs wrote contradicting copies at once, each from what it had read before the
+        other wrote: every tab keeps the same one, by a rule each computes alike (the longer
+        history, then the smaller link text), and the other apart as a conflict."""
+        keep, other = sorted((shown, stored), key=lambda h: (-len(h.record.moves),
+                                                             records.encode(h.record)))
+        if keep is shown:
+            self._write(keep.key, replace(keep, updated=self.clock()).to_json())
+        self.keep_conflict(other.record)
+        return keep
+
     def keep_conflict(self, incoming: records.Record) -> None:
         key = f"{CONFLICT_PREFIX}{incoming.game_id.hex()}:{int(self.clock() * 1000)}"
         self.full = not self._write(key, records.encode(incoming))
@@ -383,6 +394,8 @@ def refreshed(session: "LinkSession") -> "LinkSession | None":
     if status == "advanced":
         session.store.put(replace(stored, record=merged))
         stored = session.store.get(session.record.game_id) or stored
+    elif status == "diverged" and (stored.seat, stored.seed) == (session.seat, session.held.seed):
+        stored = session.store.settle(session.held, stored)
     if stored.record == session.record and stored.seat == session.seat:
         return None
     return LinkSession(stored, session.store, notice=_("This game was changed in another tab."))
