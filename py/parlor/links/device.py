@@ -11,6 +11,7 @@ this device's seat (or a spectator's) and the moves the seat may make.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import time
 from dataclasses import dataclass, field, replace
@@ -232,18 +233,16 @@ class LinkStore:
 
     def settle(self, shown: Held, stored: Held) -> Held:
         """Two tabs wrote contradicting copies at once, each from what it had read before the
-        other wrote: every tab keeps the same one, by a rule each computes alike (the longer
-        history, then the smaller link text), and the other apart as a conflict."""
-        keep, other = sorted((shown, stored), key=lambda h: (-len(h.record.moves),
-                                                             records.encode(h.record)))
-        if keep is shown:
-            self._write(keep.key, replace(keep, updated=self.clock()).to_json())
-        self.keep_conflict(other.record)
-        return keep
+        other wrote: the stored copy stays (every tab comes to show it) and the one this tab
+        showed is kept apart as a conflict, so neither is lost (F6)."""
+        self.keep_conflict(shown.record)
+        return stored
 
     def keep_conflict(self, incoming: records.Record) -> None:
-        key = f"{CONFLICT_PREFIX}{incoming.game_id.hex()}:{int(self.clock() * 1000)}"
-        self.full = not self._write(key, records.encode(incoming))
+        text = records.encode(incoming)
+        key = (f"{CONFLICT_PREFIX}{incoming.game_id.hex()}:{int(self.clock() * 1000)}:"
+               f"{b64(hashlib.sha256(text.encode()).digest()[:6])}")   # two in one instant
+        self.full = not self._write(key, text)
 
     def _write(self, key: str, text: str) -> bool:
         """Whether the backend took the write (False: the storage is full)."""
