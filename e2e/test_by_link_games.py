@@ -64,7 +64,7 @@ def play_by_link(browser, base_url, game, take_turn, turns):
     new_game(ana, game)
     ana.fill(f"#name-{game}-0", "Ana")
     ana.click(f"button[data-action=link-new][data-game={game}]")
-    first = ana.locator(".meta").first.inner_text()
+    first = " ".join(ana.locator(".meta").all_text_contents())    # "Why?" included
     last = pass_links(ana, bo, take_turn, turns)
     expect(last.locator(".audit")).to_contain_text("Verified fair")
     assert ana_errors == bo_errors == [] and all(a == [] for a in outside)
