@@ -113,7 +113,8 @@
   // Show them before Python runs. Names are untrusted text: textContent only.
   function readLink(fragment) {
     const match = /^#p(\d+)\.([a-z][a-z0-9_-]{0,23})\.([A-Za-z0-9_-]*)\./.exec(fragment);
-    if (!match || match[1] !== "1") return null;
+    if (!match || (match[1] !== "1" && match[1] !== "2")) return null;
+    const signed = match[1] === "2";   // format 2: a key, and signatures (links/record.py)
     const text = atob(match[3].replace(/-/g, "+").replace(/_/g, "/"));
     const bytes = Uint8Array.from(text, (c) => c.charCodeAt(0));
     let at = 0;
@@ -127,11 +128,15 @@
     for (let options = byte(); options > 0; options--) { string(); string(); }
     const seats = [];
     for (let count = byte(); count > 0; count--) {
-      const flags = byte(); // 1 joined, 2 chain, 4 tag, 8 seed; 16 claim, 32 resigned: no bytes
+      const flags = byte(); // 1 joined, 2 chain, 4 covers moves, 8 seed; 16 claim, 32 resigned
       const name = string();
-      if (flags & 1) take(16);
-      if (flags & 2) take(17);
-      if (flags & 4) take(10);
+      const keyed = signed && Boolean(flags & 1);
+      if (flags & 1) take(keyed ? 48 : 16);          // anchor (and key)
+      const index = flags & 2 ? take(17)[0] : 0;      // chain index and value
+      const ends = (flags & 16 ? 1 : 0) + (flags & 32 ? 2 : 0);
+      if (keyed && index - ends > 0) take(64);        // the latest message's signature
+      if (flags & 4) take(keyed ? 2 : 10);            // covered length (and history tag)
+      if (keyed && ends) take(64);                    // the claim's or resignation's signature
       if (flags & 8) take(16);
       seats.push({ joined: Boolean(flags & 1), name });
     }
