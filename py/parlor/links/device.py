@@ -381,8 +381,9 @@ def _breaks_own_tag(incoming: records.Record, held: Held | None, seat, seed) -> 
 
 def refreshed(session: "LinkSession") -> "LinkSession | None":
     """What a tab does when another tab wrote its games: a newer stored copy of the game on
-    screen replaces it (None: nothing to change); a stored copy that knows less than the
-    one on screen (two tabs wrote at once, each from what it had read) is merged back."""
+    screen replaces it (None: nothing to change). Two tabs may write at once, each from what
+    it had read: a stored copy that knows less than the one on screen gets it merged back,
+    and one that contradicts it stays, the copy on screen kept apart (`LinkStore.settle`)."""
     try:
         stored = session.store.get(session.record.game_id)
     except LinkProblem:
