@@ -171,3 +171,17 @@ def unsigned(invitation, seed):
     creator = Seat(invitation.seats[0].name, Chain(ctx, 0, seed).anchor)
     return Record(invitation.game, (creator,) + (Seat(),) * (len(invitation.seats) - 1),
                   invitation.options, version=UNSIGNED)
+
+
+def leaves(value, path=()):
+    """Every leaf of a view as (path, JSON text); a node whose type differs between views is
+    compared whole, so lists are flattened only to their items."""
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from leaves(v, path + (k,))
+    elif isinstance(value, list):
+        yield path + ("#",), json.dumps(len(value))
+        for i, v in enumerate(value):
+            yield from leaves(v, path + (i,))
+    else:
+        yield path, json.dumps(value)

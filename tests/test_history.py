@@ -1,7 +1,6 @@
 """What happened since you last looked: the game log, the replay and the summary of a game
 by link (parlor.links.history), and the replay's slider on one device; none of them shows a
 seat what it may not see."""
-import json
 import re
 from functools import lru_cache
 
@@ -18,6 +17,7 @@ from parlor.play.session import Session
 from parlor.screens import link as link_screens
 from parlor.screens.game import game_screen
 
+from linktools import leaves
 from test_conformance import ENGINES, playout, player_counts
 
 NAMES = ("Ana", "Bo", "Cy", "Di")
@@ -89,18 +89,6 @@ def messages(protocol, record) -> int:
     """Messages in a record, the last one counted even while its turn is being written."""
     table = protocol.table(record)
     return table.applied + getattr(table, "open", False)
-
-
-def leaves(value, path=()):
-    if isinstance(value, dict):
-        for k, v in value.items():
-            yield from leaves(v, path + (k,))
-    elif isinstance(value, list):
-        yield path + ("#",), json.dumps(len(value))
-        for i, v in enumerate(value):
-            yield from leaves(v, path + (i,))
-    else:
-        yield path, json.dumps(value)
 
 
 def test_no_replay_frame_or_log_line_shows_one_seat_what_only_another_may_see(game):

@@ -24,7 +24,7 @@ from parlor.play.saves import MemoryBackend
 from parlor.screens import link as link_screens
 
 import linktools
-from linktools import damage, move_changes, resealed_moves
+from linktools import damage, leaves, move_changes, resealed_moves
 
 NAMES = ("Ann", "Bob", "Cy", "Di")
 
@@ -90,20 +90,6 @@ def check_screen(session, protocol):
     for seen in recorder.seen:
         assert seen == SeatView(expected, legal, seat)
     return recorder.seen
-
-
-def leaves(value, path=()):
-    """Every leaf of a view as (path, JSON text); a node whose type differs between views is
-    compared whole, so lists are flattened only to their items."""
-    if isinstance(value, dict):
-        for k, v in value.items():
-            yield from leaves(v, path + (k,))
-    elif isinstance(value, list):
-        yield path + ("#",), json.dumps(len(value))
-        for i, v in enumerate(value):
-            yield from leaves(v, path + (i,))
-    else:
-        yield path, json.dumps(value)
 
 
 def check_secrets(protocol, record, seeds):
