@@ -318,7 +318,7 @@ def honest_step(world: World, phone: Phone) -> str:
             new.session = LinkSession(session.held, new.store)
             return f"phone {phone.player} opens a second tab"
         if roll < 0.45:
-            held = tab.store.get(session.record.game_id) if _readable(tab, session) else None
+            held = tab.store.readable(session.record.game_id)
             if held is not None:
                 tab.session = LinkSession(held, tab.store)
             return f"phone {phone.player} reopens the game from its list"
@@ -396,14 +396,6 @@ def race(world: World, phone: Phone) -> str:
             tab.store.backend.stale = None
     world.settle(phone)
     return f"phone {phone.player} opens two links in two tabs at once"
-
-
-def _readable(tab: Tab, session) -> bool:
-    try:
-        tab.store.get(session.record.game_id)
-        return True
-    except LinkProblem:
-        return False
 
 
 def open_some_link(world: World, phone: Phone, tab: Tab) -> str:

@@ -181,6 +181,14 @@ class LinkStore:
         text = self.backend.get(PREFIX + game_id.hex())
         return None if text is None else parse_held(text)
 
+    def readable(self, game_id: bytes) -> Held | None:
+        """The kept game with this id, or None when none is kept or it is damaged (a damaged
+        entry is listed apart, and a link of that game may replace it)."""
+        try:
+            return self.get(game_id)
+        except LinkProblem:
+            return None
+
     def put(self, held: Held, authored: bool = False) -> Held:
         """Keep `held`, never replacing a more advanced copy (another tab's) by a less advanced
         one, nor the seat this device holds by another; the position's clock restarts when
@@ -190,10 +198,7 @@ class LinkStore:
         and `self.clashed` says so: the caller must not send `held`."""
         now = self.clock()
         self.clashed = self.full = False
-        try:
-            stored = self.get(held.record.game_id)
-        except LinkProblem:
-            stored = None
+        stored = self.readable(held.record.game_id)
         if stored is not None:
             if stored.seat is not None and (held.seat, held.seed) != (stored.seat, stored.seed):
                 held = replace(held, seat=stored.seat, seed=stored.seed)
@@ -217,8 +222,8 @@ class LinkStore:
         """Whether a readable game with this id (hex, as a screen name keeps it) is kept; a
         damaged one is listed apart on the home screen instead of being opened."""
         try:
-            return self.get(bytes.fromhex(game_hex)) is not None
-        except (LinkProblem, ValueError):
+            return self.readable(bytes.fromhex(game_hex)) is not None
+        except ValueError:
             return False
 
     def authored(self, game_id: bytes) -> str:
@@ -283,10 +288,7 @@ def _position(record: records.Record) -> tuple:
 def open_link(store: LinkStore, fragment: str) -> tuple[Held, str]:
     """Take in a link: the game as this device now holds (or merely shows) it, and a note."""
     incoming, seat, seed = read_fragment(fragment)
-    try:
-        held = store.get(incoming.game_id)
-    except LinkProblem:
-        held = None             # a damaged copy is listed apart; this link may replace it
+    held = store.readable(incoming.game_id)
     protocol = protocol_for(incoming.game)
     checked = protocol.replay(incoming)
     if isinstance(checked.error, AlteredLink):
@@ -384,10 +386,7 @@ def refreshed(session: "LinkSession") -> "LinkSession | None":
     screen replaces it (None: nothing to change). Two tabs may write at once, each from what
     it had read: a stored copy that knows less than the one on screen gets it merged back,
     and one that contradicts it stays, the copy on screen kept apart (`LinkStore.settle`)."""
-    try:
-        stored = session.store.get(session.record.game_id)
-    except LinkProblem:
-        stored = None
+    stored = session.store.readable(session.record.game_id)
     if stored is None or session.seat is None:
         return None
     merged, status = merged_copies(stored.record, session.record)
@@ -514,7 +513,7 @@ class LinkSession(ResignSteps):
     def join(self, name: str, seed: bytes | None = None) -> None:
         """Take the first open seat with a fresh secret (`seed` only in tests); a device that
         already holds a seat in this game (taken in another tab) keeps that one instead."""
-        kept = self._stored()
+        kept = self.store.readable(self.record.game_id)
         if kept is not None and kept.seat is not None:
             self.held, self.notice = kept, _(JOINED_ELSEWHERE)
             return
@@ -524,13 +523,6 @@ class LinkSession(ResignSteps):
         self._keep(Held(record, seat_of(record, seed), seed), authored=True)
         if self.store.full:
             self.held, self.sent, self.notice = before, False, _(NO_ROOM_FOR_SEAT)
-
-    def _stored(self) -> Held | None:
-        """This game as the device keeps it now (None: not kept, or damaged)."""
-        try:
-            return self.store.get(self.record.game_id)
-        except LinkProblem:
-            return None
 
     def act(self, action) -> None:
         """Play one legal action (a move or a protocol action such as a reveal)."""
