@@ -3,7 +3,7 @@
 # side by side (one core each); the browser suite against the built dist/ (Chromium, and the
 # smoke test in Firefox ESR and WebKitGTK: e2e/test_other_engines.py) starts as soon as the
 # CPython run ends, on the core it leaves, while the longer Pyodide run goes on.
-# Run through ./build.sh test.
+# Each run prints its 15 slowest tests, to show where the time goes. Run through ./build.sh test.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 PY=.venv/bin/python
@@ -12,9 +12,9 @@ cpython_log=$(mktemp)
 pyodide_log=$(mktemp)
 trap 'rm -f "$cpython_log" "$pyodide_log"' EXIT
 
-"$PY" -m pytest -q -p no:cacheprovider tests >"$cpython_log" 2>&1 &
+"$PY" -m pytest -q -p no:cacheprovider --durations=15 tests >"$cpython_log" 2>&1 &
 cpython=$!
-node tools/pyodide-tests.mjs >"$pyodide_log" 2>&1 &
+node tools/pyodide-tests.mjs --durations=15 >"$pyodide_log" 2>&1 &
 pyodide=$!
 
 wait "$cpython" || status=1
@@ -22,7 +22,7 @@ echo "== tests/ under CPython"
 cat "$cpython_log"
 
 echo "== e2e/ in Chromium, and the smoke test in Firefox and WebKit"
-"$PY" -m pytest -q -p no:cacheprovider e2e || status=1
+"$PY" -m pytest -q -p no:cacheprovider --durations=15 e2e || status=1
 
 wait "$pyodide" || status=1
 echo "== tests/ under Pyodide in Node"
