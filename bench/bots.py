@@ -30,6 +30,7 @@ sys.path.insert(0, str(REPO / "bench"))
 from parlor import catalog  # noqa: E402
 from parlor.play import bots  # noqa: E402
 from parlor.play.bots import DEFAULT_LEVEL, LEVELS  # noqa: E402
+from parlor.engine.protocol import Game, Outcome  # noqa: E402
 from parlor.engine.rng import Stream, derive  # noqa: E402
 
 GAMES = 12
@@ -211,7 +212,8 @@ def phone(args: list[str]) -> None:
 
 
 # Today's computer (before issue 26), for `versus` only: the same search with the budgets of
-# then, every move weighed (no Game.distinct) and HMAC streams for its playouts.
+# then, every move weighed (no Game.distinct), the win alone scored and HMAC streams for its
+# playouts.
 TODAY_BUDGETS = {"tyrus": 32_000, "tsuro": 16_000}
 VERSUS = {"tyrus": ("tyrus", 2), "tsuro-2": ("tsuro", 2), "tsuro-4": ("tsuro", 4),
           "tsuro-8": ("tsuro", 8)}
@@ -224,10 +226,21 @@ class _HmacPlayouts:
         self.below = Stream(key).below
 
 
+def _win_only(playout):
+    """A playout that ends in an outcome without the order seats went out in (today's
+    computer scored the win alone)."""
+    def plain(self, state, below, limit):
+        outcome, made = playout(self, state, below, limit)
+        return (outcome if outcome is None else Outcome(outcome.winners, outcome.reason)), made
+    return plain
+
+
 def todays_bot(game, state, seat: int, key: bytes):
-    """Today's computer player, as it was before issue 26."""
-    from parlor.engine.protocol import Game
-    every_move = type("Today", (type(game),), {"distinct": Game.distinct})()
+    """Today's computer player, as it was before issue 26: every move weighed, every playout
+    move costing one move of budget, the win alone scored, HMAC playouts."""
+    every_move = type("Today", (type(game),), {
+        "distinct": Game.distinct, "playout_work": Game.playout_work,
+        "playout": _win_only(type(game).playout)})()
     shipped, bots.PlayoutRandom = bots.PlayoutRandom, _HmacPlayouts
     try:
         return bots.choose(every_move, state, seat, key, TODAY_BUDGETS[game.key])

@@ -40,10 +40,13 @@ class Outcome:
     """How a game ended: the winning seats (several share a win; none is a draw).
 
     `reason` is an English sentence marked with `N_` (a message id, language-neutral in a
-    state); screens translate it with `_()` where they show it."""
+    state); screens translate it with `_()` where they show it. `out_order`, in a game that
+    puts seats out (Tsuro), holds the seats out in groups, earliest first: the computer
+    scores its playouts by how long its seat stayed in, not only by the win."""
 
     winners: tuple[int, ...]
     reason: str
+    out_order: tuple[tuple[int, ...], ...] = ()
 
 
 class Game:
@@ -99,6 +102,12 @@ class Game:
         """`moves` without those that do exactly what an earlier one does (a computer need
         not weigh both); by default every move counts as different."""
         return moves
+
+    def playout_work(self, state) -> float:
+        """What one playout move from `state` costs a computer's budget, in moves (default 1):
+        an engine whose moves cost more at a bigger table says so, so that a budget takes
+        about the same time at every table size."""
+        return 1
 
     def playout(self, state, below, limit: int) -> tuple[Outcome | None, int]:
         """Play on from `state` with the moves `legal(s)[below(len(legal(s)))]` until the game
