@@ -236,11 +236,10 @@ def _win_only(playout):
 
 
 def todays_bot(game, state, seat: int, key: bytes):
-    """Today's computer player, as it was before issue 26: every move weighed, every playout
-    move costing one move of budget, the win alone scored, HMAC playouts."""
+    """Today's computer player, as it was before issue 26: every move weighed, the win alone
+    scored, HMAC playouts."""
     every_move = type("Today", (type(game),), {
-        "distinct": Game.distinct, "playout_work": Game.playout_work,
-        "playout": _win_only(type(game).playout)})()
+        "distinct": Game.distinct, "playout": _win_only(type(game).playout)})()
     shipped, bots.PlayoutRandom = bots.PlayoutRandom, _HmacPlayouts
     try:
         return bots.choose(every_move, state, seat, key, TODAY_BUDGETS[game.key])

@@ -103,12 +103,6 @@ class Game:
         not weigh both); by default every move counts as different."""
         return moves
 
-    def playout_work(self, state) -> float:
-        """What one playout move from `state` costs a computer's budget, in moves (default 1):
-        an engine whose moves cost more at a bigger table says so, so that a budget takes
-        about the same time at every table size."""
-        return 1
-
     def playout(self, state, below, limit: int) -> tuple[Outcome | None, int]:
         """Play on from `state` with the moves `legal(s)[below(len(legal(s)))]` until the game
         ends or `limit` moves were made: (the outcome or None, moves made). A computer's

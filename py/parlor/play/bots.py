@@ -119,7 +119,6 @@ def choose(engine, state, seat: int, key: bytes, budget: int | None = None):
             worlds.append(engine.sample_hidden(state, seat, derive(key, "world", len(worlds))))
         return worlds[i]
 
-    work = engine.playout_work(state)
     totals = [0.0] * len(moves)
     counts = [0] * len(moves)
     alive = list(range(len(moves)))
@@ -134,7 +133,7 @@ def choose(engine, state, seat: int, key: bytes, budget: int | None = None):
                 result, n = playout(engine, engine.apply(world(i), moves[m]), seat, stream)
                 totals[m] += result
                 counts[m] += 1
-                used += (n + PLAYOUT_OVERHEAD) * work
+                used += n + PLAYOUT_OVERHEAD
             pass_cost = used - before
         alive.sort(key=lambda m: (-totals[m] / counts[m], m))
         alive = sorted(alive[:(len(alive) + 1) // 2]) if round_ < rounds - 1 else alive[:1]

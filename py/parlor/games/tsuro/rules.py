@@ -333,12 +333,6 @@ class Tsuro(Game):
             kept.append(move)
         return kept
 
-    def playout_work(self, state: State) -> float:
-        """A playout move at a table of three or more costs about 1.35 moves of a two-player
-        game (CPython, random positions: 10 us a move for 2 players, 13 to 15 for 3 to 8):
-        every move also checks more markers and deals round the table (U11-U13)."""
-        return 1.0 if state.players == 2 else 1.35
-
     def apply(self, state: State, move) -> State:
         if state.outcome is not None:
             raise IllegalMove(_("the game is over"))
