@@ -2,7 +2,8 @@
 after every step of a world of phones, tabs, a group chat and a dishonest friend.
 
 A world is one game key and a number of players. Each player has a phone: a storage that can
-fill, a clock that can run ahead or behind, and one or two tabs over that storage. Honest
+fill or damage what it keeps, a clock that can run ahead or behind, and one or two tabs over
+that storage, and the app can start again over what is kept. Honest
 players act only through the app's own actions (parlor.links.device: create, open_link,
 LinkSession.join/act/claim_forfeit/resign, rematch, the storage event of another tab) and
 post every link they send to the group chat. The adversary holds the seats of the dishonest
@@ -19,6 +20,7 @@ the long one in bench/adversary.py.
 """
 from __future__ import annotations
 
+import json
 import random
 import traceback
 from dataclasses import dataclass, field, replace
@@ -30,9 +32,10 @@ from parlor.links import device as linkplay, standing
 from parlor.links.base import chain_values
 from parlor.links.clock import DAY
 from parlor.links.device import Held, LinkProblem, LinkSession, LinkStore
+from parlor.links.fairplay import b64
 from parlor.links.record import Record, decode, default_name, encode, merge
 from parlor.play.saves import StorageFull
-from parlor.screens import link as link_screens
+from parlor.screens import home as home_screens, link as link_screens
 
 GAMES = {"tyrus": (2,), "tyrannen": (2,), "tsuro": (2, 3, 4), "tyros": (3, 4)}
 NAMES = ("Ana", "Bo", "Cy", "Di", "Ed", "Flo")
@@ -139,6 +142,8 @@ class World:
         self.counted: dict = {}             # (player, game id, moves) -> when a claim counted
         self.defaults: set = set()          # (game id, anchor) of seats left unnamed
         self.made: set = set()              # game ids this version made (rematches)
+        self.damaged: dict[int, dict] = {p: {} for p in range(players)}  # game id -> (secret
+        #   still in the text, only the game in it damaged) for copies the storage damaged
         self.notes: list = []               # (phone, note) of the last step
         self.created = 0
 
@@ -295,8 +300,53 @@ class Walk:
             for key, when in first.items():     # a clock set back counts from then (I5)
                 first[key] = min(when, world.now(phone))
             return f"phone {phone.player} clock jumps to skew {phone.skew:.0f}"
-        phone.storage.full = not phone.storage.full
-        return f"phone {phone.player} storage full={phone.storage.full}"
+        if roll < 0.93:
+            phone.storage.full = not phone.storage.full
+            return f"phone {phone.player} storage full={phone.storage.full}"
+        return damage(world, phone)
+
+
+def damage(world: World, phone: Phone) -> str:
+    """The storage damages one kept copy: the game in it, or the whole text (class 7)."""
+    rng = world.rng
+    store = phone_store(world, phone)
+    keys = sorted(k for k in phone.storage.data if k.startswith(linkplay.PREFIX)
+                  and k.count(":") == 2 and store.holds(k[len(linkplay.PREFIX):]))
+    if not keys:
+        return "nothing to damage"
+    key = rng.choice(keys)
+    text, gid = phone.storage.data[key], bytes.fromhex(key[len(linkplay.PREFIX):])
+    seat = world.seats[phone.player].get(gid)
+    if rng.random() < 0.5:
+        data = json.loads(text)
+        data["link"] = data["link"][:rng.randrange(len(data["link"]))]
+        damaged, only_game = json.dumps(data), True
+    else:
+        damaged, only_game = text[:rng.randrange(len(text))], False
+    phone.storage.data[key] = damaged
+    phone.storage.written.pop(key, None)
+    world.kept[phone.player].pop(gid, None)
+    if seat is not None:
+        world.damaged[phone.player][gid] = (b64(seat[1]) in damaged, only_game)
+    return f"phone {phone.player}'s storage damages its copy of a game"
+
+
+SETUPS = {e.key: home_screens.new_setup(e, []) for e in catalog.entries()}
+
+
+def app_start(world: World, phone: Phone, tab: Tab) -> str:
+    """The app starts again in this tab (a reload) with each kept game as the one last on
+    screen in turn, as App.show does, then draws the list of games (I8)."""
+    tab.session = None
+    for key in list(phone.storage.data):
+        game_hex = key[len(linkplay.PREFIX):]
+        if key.startswith(linkplay.PREFIX) and tab.store.holds(game_hex):
+            session = LinkSession(tab.store.readable(bytes.fromhex(game_hex)), tab.store)
+            link_screens.link_screen(session, "https://example.org/", False, False)
+            tab.session = session
+    games, damaged = tab.store.all()
+    home_screens.home([], [], SETUPS, "", games, damaged)
+    return f"phone {phone.player} starts the app again"
 
 
 # Honest players: the app's own actions only.
@@ -311,6 +361,8 @@ def honest_step(world: World, phone: Phone) -> str:
     with use_language(phone.language):
         if roll < 0.05 and len(phone.tabs) == 2 and world.chat:
             return race(world, phone)
+        if roll < 0.07:
+            return app_start(world, phone, tab)
         if roll < 0.35 or session is None:
             return open_some_link(world, phone, tab)
         if roll < 0.4 and len(phone.tabs) < 2:
@@ -416,6 +468,7 @@ def open_some_link(world: World, phone: Phone, tab: Tab) -> str:
         world.notes.append((phone, str(problem), record and Held(record)))
         return f"phone {phone.player} opens a link: refused ({problem})"
     world.notes.append((phone, note, held))
+    check_recovered(world, phone, held)
     tab.session = LinkSession(held, tab.store, notice=note)
     link_screens.link_screen(tab.session, "https://example.org/", False, False)
     return f"phone {phone.player} opens a link: {note or 'ok'}"
@@ -573,6 +626,11 @@ def check(world: World) -> None:
         for gid, (seat, seed) in world.seats[phone.player].items():
             kept = world.kept[phone.player].get(gid)
             held = by_id.get(gid)
+            if gid in world.damaged[phone.player]:
+                if held is None or held.seed != seed:
+                    check_damaged_kept(world, phone, gid, seed)
+                    continue
+                del world.damaged[phone.player][gid]        # the seat is back (F9a)
             if kept is not None and (held is None or held.seat != seat or held.seed != seed):
                 raise Violation("I1", f"phone {phone.player} lost its seat {seat} of a game")
             if held is not None and held.seat == seat:
@@ -585,6 +643,30 @@ def check(world: World) -> None:
             check_tier(world, held)
     check_notes(world)
     world.notes.clear()
+
+
+def check_damaged_kept(world: World, phone: Phone, gid: bytes, seed: bytes) -> None:
+    """I1 over a copy the storage damaged: the secret stays in storage while its text still
+    held it."""
+    if world.damaged[phone.player][gid][0] and \
+            not any(b64(seed) in text for text in phone.storage.data.values()):
+        raise Violation("I1", f"phone {phone.player} dropped the damaged copy that still held "
+                              "its seat's secret")
+
+
+def check_recovered(world: World, phone: Phone, held: Held) -> None:
+    """I1 (F9a): a copy of which only the game was damaged takes its seat back with a link
+    of that game that holds every message the phone sent in it."""
+    gid = held.record.game_id
+    readable, only_game = world.damaged[phone.player].get(gid, (False, False))
+    if not (readable and only_game) or held.seat is not None or phone.storage.full:
+        return
+    seat, seed = world.seats[phone.player][gid]
+    sent = [moves for g, moves in world.stored_sends[phone.player] if g == gid]
+    if held.record.seats[seat].anchor == _anchor(held.record, seat, seed) \
+            and all(held.record.moves.startswith(moves) for moves in sent):
+        raise Violation("I1", f"phone {phone.player} opened its game's link but did not take "
+                              "back the seat its damaged copy still held")
 
 
 def check_kept(world: World, phone: Phone, held: Held, kept: Held | None) -> None:

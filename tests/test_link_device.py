@@ -208,3 +208,51 @@ def test_a_damaged_game_that_was_on_screen_is_not_reopened_at_start():
     ana.store.backend.set(ana.held.key, "{damaged")
     assert not ana.store.holds(game) and not ana.store.holds("not hex")
     assert ana.store.all()[1] == [(ana.held.key, "{damaged")]
+
+
+def damaged_copy(session):
+    """Damage the game in the session's kept copy, leaving its seat and secret readable."""
+    data = json.loads(session.store.backend.get(session.held.key))
+    data["link"] = data["link"][:-9]
+    session.store.backend.set(session.held.key, json.dumps(data))
+    assert session.store.readable(session.held.record.game_id) is None
+
+
+@pytest.mark.parametrize("game,options", GAMES)
+def test_a_damaged_copy_gets_its_seat_back_from_the_games_latest_link(game, options):
+    """F9a: where only the game in a kept copy was damaged, the seat's secret is still read
+    from it, and the game's public link brings the seat back, once the link holds every
+    message this device sent; an older link shows the game and says why the seat waits."""
+    ana, bo = pair(game, options)
+    if not ana.my_turn():
+        deliver(turn(bo), ana)
+    older = encode(ana.record)
+    sent = turn(ana)
+    damaged_copy(ana)
+    shown, note = linkplay.open_link(ana.store, older)
+    assert shown.seat is None and "older than your last move" in note
+    assert ana.store.damaged_seat(ana.held.record) == (ana.held.seat, ana.held.seed)
+    back, note = linkplay.open_link(ana.store, sent)
+    assert (back.seat, back.seed) == (ana.held.seat, ana.held.seed) and "seat in it is back" in note
+    assert ana.store.readable(ana.held.record.game_id).seat == ana.held.seat
+
+
+def test_a_seat_link_never_replaces_the_seat_of_a_damaged_copy():
+    """F9a with class 1: another player's private seat link, opened on a device whose copy is
+    damaged, does not take the place of the seat still readable in that copy."""
+    ana, bo = pair("tyrus", {})
+    damaged_copy(ana)
+    held, note = linkplay.open_link(ana.store, linkplay.seat_link(bo.held))
+    assert (held.seat, held.seed) == (ana.held.seat, ana.held.seed)
+    assert "another player's private seat link" in note
+
+
+def test_an_unreadable_copy_is_kept_apart_when_a_seat_link_replaces_it():
+    """F9a: when nothing can be read from a damaged copy, a seat link of that game may take
+    its place, and the damaged text stays listed apart for Export."""
+    ana, _bo = pair("tyrus", {})
+    link = linkplay.seat_link(ana.held)
+    ana.store.backend.set(ana.held.key, "{damaged")
+    held, _note = linkplay.open_link(ana.store, link)
+    assert held.seat == ana.held.seat
+    assert ana.store.all()[1] == [(ana.held.key + ":damaged", "{damaged")]

@@ -65,6 +65,10 @@ NO_ROOM_FOR_SEAT = N_("This device's storage is full, so you cannot take a seat:
                       "for it could not be kept. Free some space, then try again.")
 JOINED_ELSEWHERE = N_("You already hold a seat in this game on this device (another tab).")
 DAMAGED = N_("A game played by link on this device is damaged.")
+SEAT_RECOVERED = N_("This device's copy of the game was damaged: your seat in it is back, with "
+                    "the position of this link.")
+DAMAGED_BEHIND = N_("This device's copy of the game is damaged, and this link is older than your "
+                    "last move: open the game's latest link to get your seat back.")
 
 
 class LinkProblem(ValueError):
@@ -199,6 +203,9 @@ class LinkStore:
         now = self.clock()
         self.clashed = self.full = False
         stored = self.readable(held.record.game_id)
+        damaged = None if stored is not None else self.backend.get(held.key)
+        if damaged is not None and self.damaged_seat(held.record) is None:
+            self._write(f"{held.key}:damaged", damaged)     # still listed, for Export
         if stored is not None:
             if stored.seat is not None and (held.seat, held.seed) != (stored.seat, stored.seed):
                 held = replace(held, seat=stored.seat, seed=stored.seed)
@@ -217,6 +224,16 @@ class LinkStore:
             self.full = not self._write(AUTHORED_PREFIX + held.record.game_id.hex(),
                                         held.record.moves)
         return held
+
+    def damaged_seat(self, record: records.Record) -> tuple[int, bytes] | None:
+        """The seat and secret that this device's damaged copy of `record`'s game still
+        holds, where only the game in it was damaged (a link of the game brings that back)."""
+        try:
+            data = json.loads(self.backend.get(PREFIX + record.game_id.hex()))
+            seat, seed = data["seat"], unb64(data["seed"])
+        except (TypeError, ValueError, KeyError, AttributeError):   # TypeError: nothing kept
+            return None
+        return (seat, seed) if type(seat) is int and seat_of(record, seed) == seat else None
 
     def holds(self, game_hex: str) -> bool:
         """Whether a readable game with this id (hex, as a screen name keeps it) is kept; a
@@ -321,6 +338,13 @@ def open_link(store: LinkStore, fragment: str) -> tuple[Held, str]:
             raise LinkProblem(note) from None
         return Held(incoming), note + " " + _("Showing the last good position.")
     if held is None:
+        salvaged = store.damaged_seat(incoming)
+        if salvaged is not None:
+            if not incoming.moves.startswith(mine):
+                return Held(incoming), _(DAMAGED_BEHIND)
+            note = (_(NOT_YOUR_SEAT).format(name=records.shown_name(incoming.seats[seat], seat))
+                    if seat not in (None, salvaged[0]) else _(SEAT_RECOVERED))
+            seat, seed = salvaged
         if seat is None:
             return Held(incoming), ""       # shown, not kept: this device holds no seat
         merged, status = incoming, "advanced"
@@ -334,7 +358,7 @@ def open_link(store: LinkStore, fragment: str) -> tuple[Held, str]:
         raise LinkProblem(_(REWRITES_MINE))
     if seat is not None and (held is None or held.seat is None):
         kept = store.put(Held(merged, seat, seed))
-        return kept, _(NOT_KEPT) if store.full else _("This device now holds your seat.")
+        return kept, _(NOT_KEPT) if store.full else note or _("This device now holds your seat.")
     if status == "advanced":
         held = store.put(replace(held, record=merged))
         if store.full:
