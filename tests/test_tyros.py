@@ -627,6 +627,18 @@ def test_d17_offer_terms():
     refused(state, cards(o=4), "ask for 1 to 12 cards")
 
 
+def test_d32_an_offer_gives_and_asks_at_most_twelve_cards_even_from_bigger_hands():
+    state = trade_position(hands={0: (5, 5, 5, 0), 1: (4, 4, 4, 4), 2: (0, 0, 4, 0)})
+    state = play(state, Offer(1))
+    gives = [m for m in ENGINE.legal(state) if m is not CANCEL]
+    assert max(sum(m.counts) for m in gives) == 12 and cards(g=5, o=5, y=2) in gives
+    assert (5, 5, 3, 0) not in CARDS                          # no step names 13 cards
+    state = play(state, cards(g=5, o=5, y=2))
+    asks = [m for m in ENGINE.legal(state) if m is not CANCEL]
+    assert max(sum(m.counts) for m in asks) == 12 and cards(g=4, o=4, y=4) in asks
+    assert ENGINE.legal(play(state, cards(g=4, o=4, y=4))) == [ACCEPT, REFUSE]
+
+
 def test_d17_y29_an_offer_may_give_all_four_colours_and_ask_any():
     state = trade_position(hands={0: (1, 1, 1, 2), 1: (2, 2, 0, 0), 2: (0, 0, 4, 0)})
     state = play(state, Offer(1), cards(g=1, o=1, y=1, p=1))  # the rulebook sets no colour limit
