@@ -449,6 +449,11 @@ def test_d11_sailing_to_a_neutral_tyre_costs_any_colours():
     assert ENGINE.view(state, 0)["pending"]["cost"] == 3
     legal = ENGINE.legal(state)
     assert cards(0, 1, 1, 1) in legal and cards(1, 1, 1) in legal and len(legal) == 5
+    from parlor.engine.protocol import SeatView
+    from parlor.games.tyros.board import Board
+    chooser = Board().controls(SeatView(ENGINE.view(state, 0), tuple(legal), 0), None,
+                               ("Ana", "Bo", "Cy"))         # (Tyre's node has no marker)
+    assert "to Tyre: 3 cards, any colours." in chooser
     state = play(state, cards(0, 1, 1, 1))
     assert fleet(state, 0) == {"T": 1} and state.hands[0] == (1, 0, 0, 0)
 

@@ -616,8 +616,8 @@ def _pay_head(view) -> str:
                                           n=p["cost"])
     if any(p["paid"]):
         head = _("{cost}, {n} paid").format(cost=head, n=sum(p["paid"]))
-    colour = view["markers"][p["target"]]
-    if p["kind"] == "build" and colour is not None:
+    colour = view["markers"][p["target"]] if p["kind"] == "build" else None  # (a sail: Tyre)
+    if colour is not None:
         return _("{cost}, at least one {colour}.").format(cost=head, colour=colour_name(colour))
     return _("{cost}, any colours.").format(cost=head)
 
