@@ -57,9 +57,9 @@ def board_area(svg: str, board, zoomed: bool) -> str:
     how = (_("Swipe sideways to see the rest of the board.") if zoomed
            # Translators: under a board fitted to a phone's screen, too small to tap.
            else _("Tap the board to zoom in there."))
-    return ('<button type="button" class="secondary zoom" data-action="zoom" aria-pressed="'
-            + ("true" if zoomed else "false") + f'">{esc(label)}</button>'
-            + f'<p class="pan-hint">{esc(how)}</p>'
+    return (f'<div class="zoom-bar"><p class="pan-hint">{esc(how)}</p>'
+            '<button type="button" class="secondary zoom" data-action="zoom" aria-pressed="'
+            + ("true" if zoomed else "false") + f'">{esc(label)}</button></div>'
             + '<div class="board zoomable' + (" zoomed" if zoomed else "") + f'">{svg}</div>')
 
 
