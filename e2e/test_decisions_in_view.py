@@ -95,6 +95,8 @@ class Game:
         """Until the computer has moved and the player has a decision (or the game ended)."""
         self.page.wait_for_selector(".decision, .screen-over, .screen-news",
                                     timeout=COMPUTER_WAIT_MS)
+        if self.page.locator(".screen-over").count():
+            return                  # (the end screen has a summary card of that class too)
         if self.page.locator(".screen-news").count():
             self.page.click("button[data-action=continue]")
             self.wait_for_player()
