@@ -401,7 +401,8 @@ def tsuro_whole_step(page):
 
 def tyros_whole_step(page):
     """Refuse an offer; choose cards one by one until the step's button may be used; pass
-    in the action menu; else the first move the controls allow (a tile)."""
+    in the action menu; else the first tile the controls allow (one touching two empires
+    first asks which it joins)."""
     bar = page.locator(".decision")
     refuse = bar.locator("button[data-action=ty-move]", has_text="Refuse")
     if refuse.count():
@@ -416,7 +417,8 @@ def tyros_whole_step(page):
     passing = bar.locator("button[data-action=ty-move]:not([aria-disabled])", has_text="Pass")
     if passing.count():
         return passing.first.click()
-    first(page, ".decision button[data-action=ty-move]:not([aria-disabled])")
+    first(page, ".decision button[data-action=ty-move]:not([aria-disabled]), "
+                ".decision button[data-action=ty-loc]:not([aria-disabled])")  # (then its empire)
 
 
 WHOLE = {"tyrus": tyrus_step, "tsuro": tsuro_whole_step, "tyrannen": tyrannen_step,
