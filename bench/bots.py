@@ -30,6 +30,7 @@ sys.path.insert(0, str(REPO / "bench"))
 from parlor import catalog  # noqa: E402
 from parlor.play import bots  # noqa: E402
 from parlor.play.bots import DEFAULT_LEVEL, LEVELS  # noqa: E402
+from parlor.engine.protocol import Game, Outcome  # noqa: E402
 from parlor.engine.rng import Stream, derive  # noqa: E402
 
 GAMES = 12
@@ -211,7 +212,8 @@ def phone(args: list[str]) -> None:
 
 
 # Today's computer (before issue 26), for `versus` only: the same search with the budgets of
-# then, every move weighed (no Game.distinct) and HMAC streams for its playouts.
+# then, every move weighed (no Game.distinct), the win alone scored and HMAC streams for its
+# playouts.
 TODAY_BUDGETS = {"tyrus": 32_000, "tsuro": 16_000}
 VERSUS = {"tyrus": ("tyrus", 2), "tsuro-2": ("tsuro", 2), "tsuro-4": ("tsuro", 4),
           "tsuro-8": ("tsuro", 8)}
@@ -224,10 +226,20 @@ class _HmacPlayouts:
         self.below = Stream(key).below
 
 
+def _win_only(playout):
+    """A playout that ends in an outcome without the order seats went out in (today's
+    computer scored the win alone)."""
+    def plain(self, state, below, limit):
+        outcome, made = playout(self, state, below, limit)
+        return (outcome if outcome is None else Outcome(outcome.winners, outcome.reason)), made
+    return plain
+
+
 def todays_bot(game, state, seat: int, key: bytes):
-    """Today's computer player, as it was before issue 26."""
-    from parlor.engine.protocol import Game
-    every_move = type("Today", (type(game),), {"distinct": Game.distinct})()
+    """Today's computer player, as it was before issue 26: every move weighed, the win alone
+    scored, HMAC playouts."""
+    every_move = type("Today", (type(game),), {
+        "distinct": Game.distinct, "playout": _win_only(type(game).playout)})()
     shipped, bots.PlayoutRandom = bots.PlayoutRandom, _HmacPlayouts
     try:
         return bots.choose(every_move, state, seat, key, TODAY_BUDGETS[game.key])
@@ -236,18 +248,27 @@ def todays_bot(game, state, seat: int, key: bytes):
 
 
 def versus(args: list[str]) -> None:
-    """`versus [--strong] [--from K] [games] [names...]`: the default level (with --strong:
-    the strong level against the default one) against today's computer, each holding half the seats,
+    """`versus [--strong | --budget N] [--from K] [games] [names...]`: the default level (with
+    --strong: the strong level against the default one; with --budget N: today's search
+    against today's computer, both with N playout moves, to tell what the budget brings from
+    what the rest brings) against today's computer, each holding half the seats,
     seats alternating (so each side holds every seat equally often). The score is the share
     of the game's win the first side takes (a draw or a win shared evenly is 1/2); 0.5 is
     as strong as the other side. `--from K` plays games K, K+1.. (to run a match in parts)."""
     strong = args[:1] == ["--strong"]
     args = args[1:] if strong else args
+    budget = int(args[1]) if args[:1] == ["--budget"] else None
+    args = args[2:] if budget else args
+    if budget:
+        for key in TODAY_BUDGETS:
+            TODAY_BUDGETS[key] = budget
     first = int(args[1]) if args[:1] == ["--from"] else 0
     args = args[2:] if args[:1] == ["--from"] else args
     games = int(args[0]) if args else 20
     level, other = (("strong", "the default level") if strong
-                    else (DEFAULT_LEVEL, "today's computer"))
+                    else (f"{DEFAULT_LEVEL} (at {budget} playout moves)" if budget
+                          else DEFAULT_LEVEL, "today's computer" + (
+                              f" (at {budget})" if budget else "")))
     print(f"CPython {sys.version.split()[0]}: the {level} level against {other}, {games} games "
           f"each, seats alternating; load average {os.getloadavg()[0]:.1f}")
     results = {}
@@ -266,7 +287,7 @@ def versus(args: list[str]) -> None:
                 key_ = derive(seed, "versus", ply)
                 start = time.process_time()
                 if seat in ours:
-                    move = entry.bot(state, seat, key_, level)
+                    move = entry.bot(state, seat, key_, level, budget)
                     new_ms.append(time.process_time() - start)
                 else:
                     move = (entry.bot(state, seat, key_) if strong

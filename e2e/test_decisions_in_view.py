@@ -1,12 +1,21 @@
 """Phone first (issue 26): in every game against the computer, at 360x640 (touch) and at
 1280x800, the decision the player must make is on screen without scrolling at every step
-played (its sentence and its controls), the header names it, no board is wider than the
-screen, disabled controls are marked (aria-disabled with a reason, never the bare disabled
+(its sentence and its controls), the header names it, no board is wider than the screen,
+disabled controls are marked (aria-disabled with a reason, never the bare disabled
 attribute) and a tap on one says why; the end screen lists every player's total. Each
 game's main screens are kept as screenshots in test-results/screens/ (looked at by hand).
 
-A few steps of each game, not whole games: the computer's moves take seconds, and this file
-must stay short in the test run."""
+Three tests, the first two in the default run (about a minute and a half together):
+- the first decision of each game played against the computer by taps, a staged move
+  confirmed, King & Assassins' zoom, and the end screen;
+- every kind of decision each game has (KINDS), opened as a saved game at a position where
+  it is the player's: Tyrus a placement; Tsuro a start mark, a placement and, with the
+  elimination bonus, a tile to keep or give up; King & Assassins the king's start, the
+  king's turn, the rebel's hidden assassins and the rebel's turn; Tyros a tile to play, a
+  tile to put under the pile, the action menu, paying for a galleon and for a voyage, an
+  offer's cards given and asked, an offer to answer and the cards kept at the end of a turn;
+- (slow, `-m slow`) a whole game of each against the computer, every step checked.
+"""
 import random
 import time
 from dataclasses import replace
@@ -14,6 +23,7 @@ from pathlib import Path
 
 import pytest
 from harness import PHONE, all_computer_game, guard_origin, new_game, open_at_start, wait_ready
+from parlor import catalog
 from playwright.sync_api import expect
 
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
@@ -37,9 +47,13 @@ PROBLEMS = """() => {
   for (const el of document.querySelectorAll('.screen-over h2, .screen-over button, .totals'))
     inside(el, 'result');
   for (const board of document.querySelectorAll('div.board')) {
-    if (board.scrollWidth > board.clientWidth + 1 && !board.classList.contains('zoomed'))
+    const zoomed = board.classList.contains('zoomed');    // wider than a phone: it pans
+    if (board.scrollWidth > board.clientWidth + 1 && !zoomed)
       out.push(`board overflows: ${board.scrollWidth} > ${board.clientWidth}`);
-    for (const svg of board.querySelectorAll(':scope > svg')) {
+    const box = board.getBoundingClientRect();
+    if (zoomed && (box.left < -0.5 || box.right > W + 0.5))
+      out.push(`panning board from ${box.left} to ${box.right}`);
+    for (const svg of zoomed ? [] : board.querySelectorAll(':scope > svg')) {
       const r = svg.getBoundingClientRect();
       if (r.left < -0.5 || r.right > W + 0.5) out.push(`board svg from ${r.left} to ${r.right}`);
     }
@@ -81,6 +95,8 @@ class Game:
         """Until the computer has moved and the player has a decision (or the game ended)."""
         self.page.wait_for_selector(".decision, .screen-over, .screen-news",
                                     timeout=COMPUTER_WAIT_MS)
+        if self.page.locator(".screen-over").count():
+            return                  # (the end screen has a summary card of that class too)
         if self.page.locator(".screen-news").count():
             self.page.click("button[data-action=continue]")
             self.wait_for_player()
@@ -138,7 +154,7 @@ def tyros_step(page):
 
 STEPS = {"tyrus": tyrus_step, "tsuro": tsuro_step, "tyrannen": tyrannen_step,
          "tyros": tyros_step}
-DECISIONS = 2
+DECISIONS = 1
 
 
 def new_context(browser, base_url, size):
@@ -217,6 +233,35 @@ def test_the_decision_is_in_view_at_every_step_against_the_computer(browser, bas
     assert errors == [] and outside == []
 
 
+def fitted_and_back(page, game: Game) -> None:
+    """A board wider than a phone starts at full size (44 px targets) and pans, with a line
+    saying so; fitted to the screen it shows whole, and a tap on it zooms in again there,
+    the tapped place in view, without playing anything."""
+    board = page.locator("div.board.zoomable")
+    expect(board).to_have_class("board zoomable zoomed")
+    expect(page.locator("p.pan-hint")).to_be_visible()
+    game.shot("zoomed")
+    page.click("button[data-action=zoom]")
+    expect(board).to_have_class("board zoomable")
+    assert board.evaluate("el => el.scrollWidth <= el.clientWidth + 1")
+    game.check("fitted to the screen")
+    game.shot("fitted")
+    targets = page.locator("div.board [role=button]")
+    last = targets.nth(targets.count() - 1)
+    which = last.evaluate("el => ['cell', 'figure', 'action'].filter(k => k in el.dataset)"
+                          ".map(k => `[data-${k}='${el.dataset[k]}']`).join('')")
+    before = page.locator(".turn-line").inner_text()
+    last.click()
+    expect(board).to_have_class("board zoomable zoomed")
+    tapped = page.locator(f"div.board [role=button]{which}").first
+    name = which
+    box, width = tapped.bounding_box(), page.viewport_size["width"]
+    assert box and 0 <= box["x"] and box["x"] + box["width"] <= width, (name, box)
+    assert box["width"] >= 44 - 0.5 and box["height"] >= 44 - 0.5, box
+    assert page.locator(".turn-line").inner_text() == before      # nothing was played
+    game.check("zoomed in where tapped")
+
+
 def play_the_first_decisions(page, key: str, size: str) -> None:
     game = Game(page, key, size)
     new_game(page, key)
@@ -225,15 +270,184 @@ def play_the_first_decisions(page, key: str, size: str) -> None:
     assert box and box["y"] + box["height"] <= height, f"{key}: start buttons below the fold"
     game.shot("setup")
     start.click()
+    game.wait_for_player()
+    if size == "phone" and page.locator("button[data-action=zoom]").count():
+        fitted_and_back(page, game)
     for _ in range(DECISIONS):
         game.decide(STEPS[key])
-    if size == "phone" and page.locator("button[data-action=zoom]").count():
-        page.click("button[data-action=zoom]")              # the board at full size pans
-        expect(page.locator("div.board.zoomed")).to_have_count(1)
-        game.shot("zoomed")
-        page.click("button[data-action=zoom]")
-        game.check("after zooming back")
     open_finished(page, key)
     end_screen(game, key)
     print(f"{key} at {size}: {game.checked} screens checked, {game.waited:.1f} s waiting for "
           "the computer")
+
+
+# Every kind of decision, from saved games -------------------------------------------------
+
+# (game, options other than the default ones): the kinds of decision each game must show, as
+# decision_kind names them; a search over seeded random games finds a position of each.
+# Tsuro's elimination bonus needs a marker out while two others stay in: four players; the
+# king chooses where he starts on side B of King & Assassins' board only.
+BONUS, SIDE_B = (("elimination_bonus", True),), (("side", "B"),)
+KINDS = {
+    ("tyrus", ()): {("play", "")},
+    ("tsuro", ()): {("start", ""), ("play", "")},
+    ("tsuro", BONUS): {("exchange", "")},
+    ("tyrannen", ()): {("assassins", ""), ("king", ""), ("rebel", "")},
+    ("tyrannen", SIDE_B): {("start", "")},
+    ("tyros", ()): {("tiles", "Tile"), ("tiles", "Under"), ("actions", ""),
+                       ("actions", "build"), ("actions", "sail"), ("actions", "offer-give"),
+                       ("actions", "offer-ask"), ("actions", "offer-answer"), ("keep", "")},
+}
+
+
+def decision_kind(view: dict, legal) -> tuple[str, str]:
+    """The kind of decision a seat faces: the game's phase and the step of an action under
+    way (Tyros), or in a Tyros tile phase whether a tile can be played."""
+    phase, step = view.get("phase") or "play", ""
+    pending = view.get("pending")
+    if isinstance(pending, dict):
+        step = pending["kind"]
+        if step == "offer":
+            step += "-answer" if pending["waiting"] else "-ask" if any(pending["give"]) \
+                else "-give"
+    elif phase == "tiles":
+        step = "Tile" if any(type(m).__name__ == "Tile" for m in legal) else "Under"
+    return phase, step
+
+
+def positions_of_every_kind(key: str, changed: tuple):
+    """{kind: (seed, moves, seat to move, options, players)} for every kind in KINDS, from
+    seeded random games."""
+    entry = catalog.entry(key)
+    options = dict(entry.default_options(), **dict(changed))
+    players, wanted, found = 4 if changed == BONUS else PLAYERS[key], KINDS[key, changed], {}
+    engine = entry.engine
+    for game in range(40):
+        seed = bytes([game]) * 16
+        state, pick, moves = engine.initial(seed, players, options), random.Random(game), []
+        while engine.outcome(state) is None and len(found) < len(wanted):
+            seat = engine.to_move(state)[0]
+            legal = engine.legal(state)
+            kind = decision_kind(engine.view(state, seat), legal)
+            if kind in wanted and kind not in found and len(legal) > 1:
+                found[kind] = (seed.hex(), "".join(moves), seat, options, players)
+            move = pick.choice(legal)
+            moves.append(engine.encode(move))
+            state = engine.apply(state, move)
+        if len(found) == len(wanted):
+            return found
+    raise AssertionError(f"{key}: no position of {sorted(wanted - set(found))}")
+
+
+def open_saved(page, key: str, seed: str, moves: str, seat: int, options: dict,
+               players: int) -> None:
+    """Put a game against the computer on the device, the player holding `seat` and the
+    computer every other, and open it from the home screen."""
+    base = all_computer_game(key, players)
+    saved = replace(base, seed=seed, moves=moves, options=options,
+                    bots=tuple(s for s in range(players) if s != seat),
+                    names=tuple("Ana" if s == seat else n for s, n in enumerate(base.names)))
+    page.evaluate("([key, text]) => localStorage.setItem(key, text)",
+                  [f"parlor:game:{saved.id}", saved.to_json()])
+    if page.locator("button[data-action=home]").count():
+        page.click("button[data-action=home]")
+    else:                       # the home screen drawn before the game was put there
+        page.reload()
+        wait_ready(page)
+    page.click(f"button[data-action=open][data-id='{saved.id}']")
+
+
+@pytest.mark.parametrize("size", sorted(SIZES))
+def test_every_kind_of_decision_of_every_game_is_in_view(browser, base_url, size):
+    """Each kind of decision of KINDS, opened where it is the player's turn: the decision
+    bar's sentence and controls in the viewport, no board overflows, disabled controls
+    marked with their reason; a screenshot of each."""
+    context, outside = new_context(browser, base_url, size)
+    page = context.new_page()
+    errors = watch(page)
+    page.goto(base_url)
+    wait_ready(page)
+    checked = 0
+    for key, changed in KINDS:
+        game = Game(page, key, size)
+        for (phase, step), position in sorted(positions_of_every_kind(key, changed).items()):
+            open_saved(page, key, *position)
+            game.wait_for_player()
+            if not page.locator(".decision").count():
+                page.screenshot(path=str(SHOTS / f"failed-{key}-{phase}-{step}.png"))
+            assert page.locator(".decision").count() == 1, (key, phase, step)
+            game.check(f"{phase} {step}")
+            game.shot("-".join(filter(None, ("kind", phase, step))))
+            checked += 1
+    context.close()
+    print(f"{checked} kinds of decision checked at {size}")
+    assert errors == [] and outside == []
+
+
+# Whole games (slow) ------------------------------------------------------------------------
+
+def tsuro_whole_step(page):
+    """A start mark, else each tile of the hand in turn until one is staged (a tile that
+    would take the marker out however turned stages nothing while another does not)."""
+    marks = page.locator(".board [data-mark][role=button]")
+    if marks.count():
+        return marks.first.click()
+    tiles = page.locator(".board [data-tile][role=button]")
+    for i in range(tiles.count()):
+        tiles.nth(i).click()
+        if page.locator(".decision button[data-action=confirm]").count():
+            return
+
+
+def tyros_whole_step(page):
+    """Refuse an offer; choose cards one by one until the step's button may be used; pass
+    in the action menu; else the first tile the controls allow (one touching two empires
+    first asks which it joins)."""
+    bar = page.locator(".decision")
+    refuse = bar.locator("button[data-action=ty-move]", has_text="Refuse")
+    if refuse.count():
+        return refuse.click()
+    done = bar.locator("button[data-action=ty-done]")
+    if done.count():
+        for _ in range(40):
+            if done.first.get_attribute("aria-disabled") != "true":
+                return done.first.click()
+            bar.locator("button[data-action=ty-more]:not([aria-disabled])").first.click()
+        raise AssertionError("the cards' step never became possible")
+    passing = bar.locator("button[data-action=ty-move]:not([aria-disabled])", has_text="Pass")
+    if passing.count():
+        return passing.first.click()
+    first(page, ".decision button[data-action=ty-move]:not([aria-disabled]), "
+                ".decision button[data-action=ty-loc]:not([aria-disabled])")  # (then its empire)
+
+
+WHOLE = {"tyrus": tyrus_step, "tsuro": tsuro_whole_step, "tyrannen": tyrannen_step,
+         "tyros": tyros_whole_step}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", sorted(SIZES))
+def test_every_step_of_a_whole_game_against_the_computer_is_in_view(browser, base_url, size):
+    """A whole game of each against the computer by taps, every decision and every staged
+    move checked (King & Assassins: the king ends every turn, the computer's rebels move)."""
+    context, outside = new_context(browser, base_url, size)
+    page = context.new_page()
+    errors = watch(page)
+    page.goto(base_url)
+    wait_ready(page)
+    for key in sorted(WHOLE):
+        game = Game(page, key, size)
+        new_game(page, key)
+        page.locator(f"button[data-action=start][data-game={key}][data-bots]").first.click()
+        for _ in range(1000):
+            game.decide(WHOLE[key])
+            if page.locator(".screen-over").count():
+                break
+        else:
+            raise AssertionError(f"{key}: the game did not end")
+        game.check("the end")
+        print(f"{key} at {size}: {game.checked} screens checked, {game.waited:.1f} s waiting "
+              "for the computer")
+        page.click("button[data-action=home]")
+    context.close()
+    assert errors == [] and outside == []

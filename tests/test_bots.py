@@ -113,6 +113,31 @@ def test_score_counts_wins_shared_wins_draws_and_losses():
     assert bots.score(Outcome((0,), "won"), 1) == 0
 
 
+def test_a_playout_that_puts_seats_out_is_worth_the_win_and_how_long_the_seat_stayed_in():
+    """Four seats: 3 out first, then 0 and 2 together, 1 wins; without an order, the score."""
+    order = Outcome((1,), "last marker", ((3,), (0, 2)))
+    assert [bots.placement(order, s) for s in range(4)] == [
+        pytest.approx(1.5 / 3), 1, pytest.approx(1.5 / 3), 0]
+    assert bots.playout_value(order, 1) == 1 and bots.playout_value(order, 3) == 0
+    assert bots.playout_value(order, 0) == pytest.approx(0.25)
+    together = Outcome((0, 1), "out together", ((0, 1),))
+    assert bots.playout_value(together, 0) == 0.5
+    assert bots.playout_value(Outcome((0, 2), "shared"), 2) == 0.5
+    assert bots.playout_value(None, 0) == 0.5
+
+
+def test_tsuro_outcomes_list_the_seats_out_in_order():
+    """The engine's outcome (and its own playout's, checked equal above) says who went out
+    when: every seat is out or among the winners, each once."""
+    game = ENGINES["tsuro"]
+    for state in positions(game, 2, 6):
+        outcome, _made = game.playout(state, bots.PlayoutRandom(b"o" * 32).below, 5000)
+        seats = [s for group in outcome.out_order for s in group]
+        assert len(seats) == len(set(seats))
+        assert set(seats) | set(outcome.winners) == set(range(6))
+        assert outcome.out_order[:len(state.out_order)] == state.out_order
+
+
 def test_a_level_maps_to_the_games_budget_and_the_strong_one_thinks_longer(monkeypatch):
     budgets = []
     monkeypatch.setattr(bots, "choose",

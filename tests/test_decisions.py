@@ -4,13 +4,19 @@ controls stay focusable and say why, and the end screen lists every player's tot
 import random
 import re
 
+import pytest
+
 from parlor import catalog
+from parlor.engine.protocol import SeatView
+from parlor.links import device as linkplay
+from parlor.links.record import encode
 from parlor.games.tyros.rules import ENGINE as TYROS, Answer, Offer
 from parlor.games.tyrus.rules import ENGINE as TYRUS
 from parlor.play.saves import MemoryBackend, SavedGame, Store
 from parlor.play.session import Session
 from parlor.screens.game import game_screen
 from parlor.screens.html import action_bar, button
+from parlor.screens.link import link_screen
 from parlor.screens.svg import esc
 
 TURN_LINE = re.compile(r'<span class="turn-line"[^>]*>(.*?)</span>')
@@ -51,18 +57,83 @@ def test_the_bar_draws_board_buttons_with_their_data_and_reasons():
     assert html.index("Answer it.") < html.index("Refuse")
 
 
-def test_a_staged_move_is_named_in_the_bar_from_describe_and_the_header_asks_to_confirm():
+def test_a_staged_move_is_named_in_the_bar_by_its_board_and_the_header_asks_to_confirm():
     session = session_of("tyrus", ("Ana", "Bo"), bots=(1,))
     while session.phase == "bot":
         session.bot_move()
     move = TYRUS.legal(session.state)[0]
     session.pending = move
     screen = game_screen(session)
-    words = TYRUS.describe(session.state, move, session.holder).replace(
-        f"Seat {session.holder}", "Ana").replace("Seat 1", "Bo")
+    words = session.board.staged(session.seen(session.holder), move)
+    assert re.fullmatch(r"Place \w+ \d+ face down in your (opponent’s )?(citadel|market|temple)\.",
+                        words), words
     assert esc(words) in bar(screen)
     assert 'data-action="confirm"' in bar(screen) and 'data-action="take-back"' in bar(screen)
     assert turn_line(screen) == "Ana: confirm or take back your move"
+
+
+def positions_with_choices(key: str, players: int, count: int):
+    """(state, seat) where the seat to move has several moves, from one random game."""
+    engine = catalog.entry(key).engine
+    state, pick, found = engine.initial(b"st" * 8, players, {}), random.Random(key), []
+    while engine.outcome(state) is None:
+        legal = engine.legal(state)
+        if len(legal) > 1:
+            found.append(state)
+        state = engine.apply(state, pick.choice(legal))
+    return engine, found[::max(1, len(found) // count)][:count]
+
+
+@pytest.mark.parametrize("key", sorted(e.key for e in catalog.GAMES))
+def test_every_board_that_stages_a_move_names_it_in_words_of_its_own(key):
+    """The decision bar names a staged move from the board's view in every mode (the link
+    screen has no state for the engine's describe): every move a board may stage has its
+    words (a Tsuro bonus pick: the hint names it); a board that stages nothing (Tod dem
+    Tyrannen) words each chosen action, with its AP cost, in its hint."""
+    entry = catalog.entry(key)
+    board = entry.board()
+    if not board.stages_moves:
+        assert not hasattr(board, "staged")
+        return
+    engine, states = positions_with_choices(key, entry.players[0], 6)
+    for state in states:
+        seat = engine.to_move(state)[0]
+        seen = SeatView(engine.view(state, seat), tuple(engine.legal(state)), seat)
+        for move in seen.legal:
+            words = board.staged(seen, move)
+            if type(move).__name__ == "Pick":
+                assert not words and board.hint(seen, move).startswith("Elimination bonus")
+            else:
+                assert words.strip(), (key, move)
+
+
+def link_game(key: str):
+    """Ana's device with a two-player game by link of `key` that Bo joined, and Bo's."""
+    stores = [linkplay.LinkStore(MemoryBackend()) for _ in range(2)]
+    ana = linkplay.create(stores[0], key, "Ana")
+    bo = linkplay.LinkSession(linkplay.open_link(stores[1], encode(ana.record))[0], stores[1])
+    bo.join("Bo")
+    held, _note = linkplay.open_link(stores[0], encode(bo.record))
+    return linkplay.LinkSession(held, stores[0]), bo
+
+
+@pytest.mark.parametrize("key", ["tsuro", "tyrus"])
+def test_by_link_the_bar_names_the_staged_move_as_on_one_device(key):
+    devices = list(link_game(key))
+    for _ in range(4):      # an opening message with no board move (Tyrus) goes first
+        mover = next(d for d in devices if d.my_turn())
+        if mover.seen().legal:
+            break
+        mover.act(mover.legal()[0])
+        other = devices[1 - devices.index(mover)]      # the friend opens the link sent
+        devices[devices.index(other)] = linkplay.LinkSession(
+            linkplay.open_link(other.store, encode(mover.record))[0], other.store)
+    seen = mover.seen()
+    mover.pending = seen.legal[0]
+    screen = link_screen(mover, "https://x/", False, False)
+    words = mover.board.staged(seen, mover.pending)
+    assert words and esc(words) in bar(screen)
+    assert 'data-action="confirm"' in bar(screen)
 
 
 def offer_waiting(seed: int) -> str:

@@ -449,6 +449,11 @@ def test_d11_sailing_to_a_neutral_tyre_costs_any_colours():
     assert ENGINE.view(state, 0)["pending"]["cost"] == 3
     legal = ENGINE.legal(state)
     assert cards(0, 1, 1, 1) in legal and cards(1, 1, 1) in legal and len(legal) == 5
+    from parlor.engine.protocol import SeatView
+    from parlor.games.tyros.board import Board
+    chooser = Board().controls(SeatView(ENGINE.view(state, 0), tuple(legal), 0), None,
+                               ("Ana", "Bo", "Cy"))         # (Tyre's node has no marker)
+    assert "to Tyre: 3 cards, any colours." in chooser
     state = play(state, cards(0, 1, 1, 1))
     assert fleet(state, 0) == {"T": 1} and state.hands[0] == (1, 0, 0, 0)
 
@@ -625,6 +630,18 @@ def test_d17_offer_terms():
     assert all(1 <= sum(m.counts) <= 3 for m in asks)         # seat 1 holds 3
     assert cards(o=2, y=1) in asks and cards(g=1) in asks and cards(o=4) not in asks
     refused(state, cards(o=4), "ask for 1 to 12 cards")
+
+
+def test_d32_an_offer_gives_and_asks_at_most_twelve_cards_even_from_bigger_hands():
+    state = trade_position(hands={0: (5, 5, 5, 0), 1: (4, 4, 4, 4), 2: (0, 0, 4, 0)})
+    state = play(state, Offer(1))
+    gives = [m for m in ENGINE.legal(state) if m is not CANCEL]
+    assert max(sum(m.counts) for m in gives) == 12 and cards(g=5, o=5, y=2) in gives
+    assert (5, 5, 3, 0) not in CARDS                          # no step names 13 cards
+    state = play(state, cards(g=5, o=5, y=2))
+    asks = [m for m in ENGINE.legal(state) if m is not CANCEL]
+    assert max(sum(m.counts) for m in asks) == 12 and cards(g=4, o=4, y=4) in asks
+    assert ENGINE.legal(play(state, cards(g=4, o=4, y=4))) == [ACCEPT, REFUSE]
 
 
 def test_d17_y29_an_offer_may_give_all_four_colours_and_ask_any():

@@ -19,6 +19,7 @@ from .screens import game as game_screens, home as home_screens, link as link_sc
 from .screens.replay import SLIDER
 from .screens.rules import rules_screen
 from .screens.status import your_turns
+from .web import pan
 from .web.by_link import ByLink
 from .web.computer import Computer
 from .web.focus import ARROWS, announce, focus_key, restore_focus, rove, step_focus
@@ -52,7 +53,7 @@ class App(Navigation, NewGames, ByLink):
         self.returning = False      # drawing a screen the browser went back or forward to
         self.replay_step: int | None = None   # the position shown while replaying a game
         self.page = ""              # a page that is no game: "rules:<game>", "setup:<game>"
-        self.zoomed = False         # a board wider than the phone drawn at full size (it pans)
+        self.zoomed = True          # a board wider than a phone drawn at full size (it pans)
 
     def render(self) -> None:
         focused = focus_key(self.root)
@@ -62,6 +63,7 @@ class App(Navigation, NewGames, ByLink):
             focused = ""            # a move was just staged: on to its Confirm
         self.staged = staged
         self.draw()
+        pan.keep_in_view(self.root)
         restore_focus(self.root, focused)
         rove(self.root)
         announce(self.root)
@@ -179,6 +181,11 @@ class App(Navigation, NewGames, ByLink):
             return
         if target.getAttribute("aria-disabled") == "true":
             return toast(str(target.dataset.why or ""))     # a disabled control says why
+        across = pan.fitted_tap(target, event)
+        if across is not None:              # too small to tap there: zoom in at that place
+            self.zoomed = True
+            self.render()
+            return pan.centre(self.root, across)
         data = {k: getattr(target.dataset, k) for k in DATA_KEYS
                 if getattr(target.dataset, k, None) is not None}
         self.guarded(self.dispatch, data)

@@ -146,7 +146,7 @@ GAMES: tuple[Entry, ...] = (
         options=(Option("elimination_bonus", N_("Elimination bonus"),
                         # Translators: the choices of Tsuro's "Elimination bonus", off or on
                         ((False, N_("Off")), (True, N_("On")))),),
-        rules_page="seeds/tsuro.md", bot_budget=16_000),
+        rules_page="seeds/tsuro.md", bot_budget=20_000),
     Entry(
         key="tyros", package="parlor.games.tyros", titles={"en": "Tyros"}, players=(3, 4),
         blurb=N_("Grow empires, sail galleons, found cities, trade cards."),

@@ -40,10 +40,13 @@ class Outcome:
     """How a game ended: the winning seats (several share a win; none is a draw).
 
     `reason` is an English sentence marked with `N_` (a message id, language-neutral in a
-    state); screens translate it with `_()` where they show it."""
+    state); screens translate it with `_()` where they show it. `out_order`, in a game that
+    puts seats out (Tsuro), holds the seats out in groups, earliest first: the computer
+    scores its playouts by how long its seat stayed in, not only by the win."""
 
     winners: tuple[int, ...]
     reason: str
+    out_order: tuple[tuple[int, ...], ...] = ()
 
 
 class Game:

@@ -66,10 +66,37 @@ def score(outcome, seat: int) -> float:
     return 1 / len(outcome.winners) if seat in outcome.winners else 0.0
 
 
+def placement(outcome, seat: int) -> float | None:
+    """How long `seat` stayed in, where the outcome lists the seats out (`out_order`): each
+    seat out before it counts 1, each out with it 1/2, over the other seats (0: out first
+    alone, 1: outlasted everyone); None where it lists none."""
+    if not outcome.out_order:
+        return None
+    groups = list(outcome.out_order)
+    out = {s for group in groups for s in group}
+    groups.append(tuple(s for s in outcome.winners if s not in out))
+    others, before = sum(map(len, groups)) - 1, 0
+    for group in groups:
+        if seat in group:
+            return (before + (len(group) - 1) / 2) / others
+        before += len(group)
+    raise ValueError(f"seat {seat} is neither out nor among the winners")
+
+
+def playout_value(outcome, seat: int) -> float:
+    """What a playout's end is worth to `seat`: its score, or where seats go out one by one,
+    the mean of its score and its placement (a finer signal than the win alone at a big
+    table, where few playouts end in this seat's win)."""
+    if outcome is None:
+        return 0.5
+    placed = placement(outcome, seat)
+    return score(outcome, seat) if placed is None else (score(outcome, seat) + placed) / 2
+
+
 def playout(engine, state, seat: int, stream) -> tuple[float, int]:
-    """Play `state` to the end with random legal moves; (seat's score, moves applied)."""
+    """Play `state` to the end with random legal moves; (its value to seat, moves applied)."""
     outcome, used = engine.playout(state, stream.below, PLAYOUT_LIMIT)
-    return (0.5 if outcome is None else score(outcome, seat)), used
+    return playout_value(outcome, seat), used
 
 
 def choose(engine, state, seat: int, key: bytes, budget: int | None = None):

@@ -46,14 +46,21 @@ def board_controls(board, seen, pending, names) -> str:
 
 
 def board_area(svg: str, board, zoomed: bool) -> str:
-    """The board, and for one wider than a phone (`board.zoomable`) a button that shows it at
-    its full size, to pan, or fits it to the screen again (on a phone only)."""
-    zoom = ""
-    if getattr(board, "zoomable", False):
-        label = _("Fit the board to the screen") if zoomed else _("Zoom in on the board")
-        zoom = ('<button type="button" class="secondary zoom" data-action="zoom" aria-pressed="'
-                + ("true" if zoomed else "false") + f'">{esc(label)}</button>')
-    return (zoom + '<div class="board' + (" zoomed" if zoomed else "") + f'">{svg}</div>')
+    """The board. One wider than a phone (`board.zoomable`) is drawn there at full size, so
+    that every target is at least 44 CSS px, and pans (`zoomed`, the start); its button fits
+    it to the screen to see it whole, where a tap zooms in again at the place tapped
+    (web/pan.py). The button and the line saying how the board moves show on a phone only."""
+    if not getattr(board, "zoomable", False):
+        return f'<div class="board">{svg}</div>'
+    label = _("Fit the board to the screen") if zoomed else _("Zoom in on the board")
+    # Translators: under a board wider than a phone, drawn at full size.
+    how = (_("Swipe sideways to see the rest of the board.") if zoomed
+           # Translators: under a board fitted to a phone's screen, too small to tap.
+           else _("Tap the board to zoom in there."))
+    return (f'<div class="zoom-bar"><p class="pan-hint">{esc(how)}</p>'
+            '<button type="button" class="secondary zoom" data-action="zoom" aria-pressed="'
+            + ("true" if zoomed else "false") + f'">{esc(label)}</button></div>'
+            + '<div class="board zoomable' + (" zoomed" if zoomed else "") + f'">{svg}</div>')
 
 
 def sentence(text: str) -> str:

@@ -82,6 +82,24 @@ class Board:
             ui["pending"] = _pending_ui(seen, pending)
         return view_tsuro.render(view, ui, list(names))
 
+    def staged(self, seen, pending) -> str:
+        """The staged start mark or tile in words (a bonus pick: the hint names it)."""
+        if isinstance(pending, StartMark):
+            row, column, _point = seen.view["start_marks"][pending.index]
+            # Translators: Tsuro: the start mark waiting for Confirm, on the board's edge.
+            return _("Start mark on row {row}, column {column}.").format(row=row + 1,
+                                                                         column=column + 1)
+        if isinstance(pending, Place):
+            tile = _hand(seen)[pending.slot]
+            if pending.rotation:
+                # Translators: Tsuro: the tile waiting for Confirm; {degrees} is 90, 180 or
+                # 270.
+                return _("Tile {tile} turned {degrees}\u00b0 in front of your marker.").format(
+                    tile=tile, degrees=90 * pending.rotation)
+            # Translators: Tsuro: the tile waiting for Confirm, as it is in the hand.
+            return _("Tile {tile} in front of your marker.").format(tile=tile)
+        return ""
+
     def buttons(self, seen, pending) -> list:
         """Rotate while a tile is tried (if it has another way); Keep / Give up in a bonus."""
         if seen.view["phase"] == "exchange":

@@ -277,7 +277,8 @@ def _end_turn(state: State, seat: int, returned: tuple[int, ...], changes: dict)
     nxt = _next_seat(state, seat, hands, alive, bool)   # D4: empty hands are skipped
     if nxt is None:
         survivors = tuple(s for s in range(state.players) if alive[s])
-        changes.update(turn=-1, outcome=Outcome(survivors, TILES_USED))
+        changes.update(turn=-1, outcome=Outcome(survivors, TILES_USED,
+                                                changes.get("out_order", state.out_order)))
     else:
         changes["turn"] = nxt
     return replace(state, **changes)
@@ -391,8 +392,8 @@ class Tsuro(Game):
                                            lambda h: len(h) < HAND_SIZE)
         survivors = tuple(s for s in range(state.players) if alive[s])
         if len(survivors) <= 1:                                          # U15, U16
-            outcome = (Outcome(survivors, LAST_MARKER) if survivors
-                       else Outcome(tuple(out), OUT_TOGETHER))
+            outcome = (Outcome(survivors, LAST_MARKER, changes["out_order"]) if survivors
+                       else Outcome(tuple(out), OUT_TOGETHER, changes["out_order"]))
             return replace(state, turn=-1, outcome=outcome, **changes)
         if state.bonus and returned and alive[seat] and hands[seat]:     # U18
             candidates = tuple(sorted(hands[seat] + returned))
@@ -433,7 +434,7 @@ class Tsuro(Game):
             return state.outcome, made
         players, turn, dragon, pile = state.players, state.turn, state.dragon, state.pile
         marks, alive, board = list(state.marks), list(state.alive), list(state.board)
-        hands, reshuffles = list(state.hands), state.reshuffles
+        hands, reshuffles, out_order = list(state.hands), state.reshuffles, state.out_order
         for made in range(made + 1, limit + 1):
             seat, hand = turn, hands[turn]
             square, start = marks[seat] >> 3, marks[seat] & 7
@@ -452,16 +453,19 @@ class Tsuro(Game):
             board[square] = code
             hands[seat] = hand[:index >> 2] + hand[(index >> 2) + 1:]
             returned: tuple[int, ...] = ()
-            for s in sorted(out):
+            out.sort()
+            for s in out:
                 alive[s] = False
                 returned += hands[s]
                 hands[s] = ()
+            if out:
+                out_order += (tuple(out),)
             if dragon is not None and not alive[dragon]:                 # U14
                 dragon = _next_seat(state, dragon, hands, alive, lambda h: len(h) < HAND_SIZE)
             survivors = tuple(s for s in range(players) if alive[s])
             if len(survivors) <= 1:                                      # U15, U16
-                return (Outcome(survivors, LAST_MARKER) if survivors
-                        else Outcome(tuple(sorted(out)), OUT_TOGETHER)), made
+                return (Outcome(survivors, LAST_MARKER, out_order) if survivors
+                        else Outcome(tuple(out), OUT_TOGETHER, out_order)), made
             if returned:                                                 # U9
                 pile = tuple(shuffled(sorted(pile + returned), state.seed,
                                       "tsuro", "reshuffle", reshuffles))
@@ -469,7 +473,7 @@ class Tsuro(Game):
             hands, pile, dragon = _draw(state, hands, pile, dragon, seat, alive)
             turn = _next_seat(state, seat, hands, alive, bool)
             if turn is None:                                             # U17
-                return Outcome(survivors, TILES_USED), made
+                return Outcome(survivors, TILES_USED, out_order), made
         return None, limit
 
     def view(self, state: State, seat: int | None) -> dict:

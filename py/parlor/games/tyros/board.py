@@ -207,19 +207,21 @@ class Board:
         parts = []
         p = view["pending"]
         phase = view["phase"]
+        cancel = (draw.button(_("Cancel this action"), "ty-move", ENGINE.encode(CANCEL))
+                  if p is not None and not p["waiting"] and CANCEL in seen.legal else "")
         if phase == TILES:
             parts.append(self._tiles(seen))
-        elif self._purpose(seen):
-            parts.append(self._chooser(seen))
+        elif self._purpose(seen):               # (Cancel beside the step's button: in view)
+            parts.append(self._chooser(seen, cancel))
+            cancel = ""
         elif p is not None and p["waiting"]:
             pass                    # Accept / Refuse are in the decision bar (buttons)
         elif self.mode == "trade":
             parts.append(self._partners(seen, shown))
         else:
             parts.append(self._actions(seen, shown))
-        if p is not None and not p["waiting"] and CANCEL in seen.legal:
-            parts.append(_row(draw.button(_("Cancel this action"), "ty-move",
-                                          ENGINE.encode(CANCEL))))
+        if cancel:
+            parts.append(_row(cancel))
         return "".join(parts)
 
     def _tiles(self, seen) -> str:
@@ -359,8 +361,9 @@ class Board:
         parts.append(_row(draw.button(_("Back"), "ty-mode", "none")))
         return "".join(parts)
 
-    def _chooser(self, seen) -> str:
-        """Cards of each colour, one more or one fewer at a tap, then the step's button."""
+    def _chooser(self, seen, cancel: str = "") -> str:
+        """Cards of each colour, one more or one fewer at a tap, then the step's button (and
+        `cancel`, the button that drops the action, beside it)."""
         view = seen.view
         purpose, p = self._purpose(seen), view["pending"]
         limits, total = self._limits(seen)
@@ -404,12 +407,14 @@ class Board:
                  f'<div class="tyros-pick">{"".join(rows)}</div>']
         if purpose == "exchange":
             parts.append(self._exchange_takes(seen))
+            if cancel:
+                parts.append(_row(cancel))
         else:
             label = {"keep": _("Keep these"), "give": _("Offer these"), "ask": _("Ask for these"),
                      "pay": _("Pay with these")}[purpose]
             move = CARDS.get(tuple(self.cards))
             problem = None if move in seen.legal else _not_now(self._cards_problem(seen))
-            parts.append(_row(draw.button(label, "ty-done", primary=True, why=problem)))
+            parts.append(_row(draw.button(label, "ty-done", primary=True, why=problem), cancel))
             if problem:
                 parts.append(_why(problem))
         return "".join(parts)
@@ -616,8 +621,8 @@ def _pay_head(view) -> str:
                                           n=p["cost"])
     if any(p["paid"]):
         head = _("{cost}, {n} paid").format(cost=head, n=sum(p["paid"]))
-    colour = view["markers"][p["target"]]
-    if p["kind"] == "build" and colour is not None:
+    colour = view["markers"][p["target"]] if p["kind"] == "build" else None  # (a sail: Tyre)
+    if colour is not None:
         return _("{cost}, at least one {colour}.").format(cost=head, colour=colour_name(colour))
     return _("{cost}, any colours.").format(cost=head)
 

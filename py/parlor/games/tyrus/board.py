@@ -21,6 +21,24 @@ ELECTION_HINTS = {
 }
 
 
+KINDS = ("S", "M", "P")     # building kinds by number: citadel, market, temple
+# A staged placement in words, by building kind and whether it is the player's own.
+STAGED = {
+    # Translators: Tyrus: the placement waiting for Confirm; {tile} e.g. "merchants 3".
+    ("S", True): N_("Place {tile} face down in your citadel."),
+    # Translators: Tyrus: the placement waiting for Confirm, in the other player's citadel.
+    ("S", False): N_("Place {tile} face down in your opponent\u2019s citadel."),
+    # Translators: Tyrus (see "Place {tile} face down in your citadel.").
+    ("M", True): N_("Place {tile} face down in your market."),
+    # Translators: Tyrus (see "Place {tile} face down in your opponent’s citadel.").
+    ("M", False): N_("Place {tile} face down in your opponent\u2019s market."),
+    # Translators: Tyrus (see "Place {tile} face down in your citadel.").
+    ("P", True): N_("Place {tile} face down in your temple."),
+    # Translators: Tyrus (see "Place {tile} face down in your opponent’s citadel.").
+    ("P", False): N_("Place {tile} face down in your opponent\u2019s temple."),
+}
+
+
 class Board:
     """Selection state for one player's placement; knows no rules beyond the legal list."""
 
@@ -71,6 +89,12 @@ class Board:
     def buttons(self, seen, pending: Move | None) -> list:
         """Extra (label, action, primary) buttons under the board: none, Confirm is enough."""
         return []
+
+    def staged(self, seen, pending: Move) -> str:
+        """The staged placement in words (a placement costs nothing but the tile)."""
+        owner, kind = divmod(pending.building, 3)
+        words = STAGED[KINDS[kind], owner == seen.seat]
+        return _(words).format(tile=view_tyrus.tile_words(tile_code(pending.tile)))
 
     def hint(self, seen, pending: Move | None) -> str:
         """One line telling the player what to do now."""
