@@ -1,6 +1,7 @@
 // Start-up: show the static shell at once, check the device, let the service worker take the
-// page, then start PyScript on the self-hosted Pyodide. Python takes over the page once it is
-// running (it sets <html data-ready="1">).
+// page, then start the runtime (snapshot read, Pyodide, app zip) and PyScript at once: PyScript
+// is handed the self-hosted Pyodide already on its way (pyodide-loader.mjs). Python takes over
+// the page once it is running (it sets <html data-ready="1">).
 "use strict";
 (() => {
   performance.mark("parlor:boot"); // the start's phases are timed by bench/startup.py
@@ -275,6 +276,9 @@
       return response.arrayBuffer();
     });
     window.parlorApp.catch(() => {}); // reported by the loader
+    // Pyodide starts now, beside PyScript's own modules; PyScript gets this start when it asks
+    // for its interpreter (a failure is reported there).
+    import("./pyodide/loader.mjs").then((loader) => loader.start()).catch(() => {});
     // Modules PyScript and Pyodide import one after another, fetched side by side.
     for (const url of SHELL.preload) {
       document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href: url }));

@@ -1,19 +1,24 @@
 // PyScript's "interpreter" module (dist/pyodide/loader.mjs): Pyodide's own loadPyodide, plus
 // what PyScript cannot pass to it.
+// - boot.js calls start() as soon as the page may load the runtime, so Pyodide (snapshot read,
+//   runtime, app) loads while PyScript's own modules do; when PyScript asks for its interpreter
+//   it is handed that very start, its output functions attached then.
 // - lockFileContents: the lock file's header, put here by the build, so the page never fetches
 //   pyodide-lock.json (Parlor loads no packages; info.abi_version must match the runtime).
 // - A memory snapshot of a started Python with the app's modules imported, when one made for
 //   exactly this build is stored (its cache name holds the digest of everything it depends
-//   on). Snapshots are a private Pyodide API: any failure to restore one deletes it and starts
-//   normally. After a restore Python's random module is reseeded (the snapshot froze its state).
+//   on); Pyodide's runtime loads while it is read. Snapshots are a private Pyodide API: any
+//   failure to restore one deletes it and starts normally. After a restore Python's random
+//   module is reseeded (the snapshot froze its state).
 // - The app: boot.js starts downloading app/parlor.zip while PyScript loads; it is unpacked
 //   here, where PyScript would put it, as soon as Python runs.
 // - After a start without a snapshot, once the app is ready and the page calm, a throwaway
 //   worker (snapshot.mjs) makes one for the next visit: made on the page, a snapshot would
 //   need every JS object wrapped (DOM calls then fail), and it takes the worker ~1 s. The page
 //   stores what it hands back (WebKit drops the worker's own Cache Storage writes).
-// - Performance marks "parlor:loader", "parlor:snapshot-read", "parlor:pyodide" and
-//   "parlor:app" time the start's phases (bench/startup.py prints them).
+// - Performance marks "parlor:loader", "parlor:snapshot-read", "parlor:pyodide", "parlor:seeded"
+//   (Python's first run after the runtime is up), "parlor:app" and "parlor:asked" (PyScript asks
+//   for its interpreter) time the start's phases (bench/startup.py prints them).
 import { loadPyodide as load, version } from "./pyodide.mjs";
 
 export { version };
@@ -22,12 +27,28 @@ const START = self.PARLOR_START;
 const SNAPSHOT_URL = new URL("snapshot.bin", import.meta.url).href;
 const status = (globalThis.parlorStart = { snapshot: "none" });
 
-async function storedSnapshot() {
+/** Whether a snapshot made for this very build is stored (known at once; its read takes a while). */
+async function snapshotStored() {
+  try {
+    return "caches" in globalThis && await caches.has(START.snapshotCache);
+  } catch (error) {
+    console.warn("Parlor: cannot read the start-up snapshot", error);
+    return false;
+  }
+}
+
+/** The stored snapshot's bytes: read while Pyodide's runtime loads (it waits for them only to
+ *  instantiate). */
+async function readSnapshot() {
   const early = await globalThis.parlorSnapshotRead;   // boot.js starts reading it early
-  if (early && early.cache === START.snapshotCache) return early.bytes;
-  if (!("caches" in globalThis) || !(await caches.has(START.snapshotCache))) return null;
-  const response = await caches.match(SNAPSHOT_URL, { cacheName: START.snapshotCache });
-  return response ? new Uint8Array(await response.arrayBuffer()) : null;
+  let bytes = early && early.cache === START.snapshotCache ? early.bytes : null;
+  if (!bytes) {
+    const response = await caches.match(SNAPSHOT_URL, { cacheName: START.snapshotCache });
+    bytes = response ? new Uint8Array(await response.arrayBuffer()) : null;
+  }
+  performance.mark("parlor:snapshot-read");
+  if (!bytes) throw new Error("the snapshot's cache holds no snapshot");
+  return bytes;
 }
 
 function makeSnapshotLater() {
@@ -81,25 +102,37 @@ async function withApp(pyodide) {
   return pyodide;
 }
 
-export async function loadPyodide(options = {}) {
+let started = null;
+
+/** Pyodide with the app, started once: by boot.js, or by PyScript if boot.js did not. */
+export function start() {
+  started ??= startPyodide();
+  return started;
+}
+
+/** What PyScript calls: the start under way, its output then sent where PyScript sends it. */
+export async function loadPyodide({ stdout, stderr } = {}) {
+  performance.mark("parlor:asked");
+  const pyodide = await start();
+  if (stdout) pyodide.setStdout({ batched: stdout });
+  if (stderr) pyodide.setStderr({ batched: stderr });
+  return pyodide;
+}
+
+async function startPyodide() {
   performance.mark("parlor:loader");
-  const config = { ...options, lockFileContents: { info: START.lockInfo, packages: {} } };
-  let snapshot = null;
-  try {
-    snapshot = await storedSnapshot();
-  } catch (error) {
-    console.warn("Parlor: cannot read the start-up snapshot", error);
-  }
-  performance.mark("parlor:snapshot-read");
-  if (snapshot) {
+  const config = { indexURL: new URL("./", import.meta.url).href,
+                   lockFileContents: { info: START.lockInfo, packages: {} } };
+  if (await snapshotStored()) {
     try {
-      const pyodide = await load({ ...config, _loadSnapshot: snapshot });
+      const pyodide = await load({ ...config, _loadSnapshot: readSnapshot() });
       performance.mark("parlor:pyodide");
       // The snapshot must hold what the worker imported, and randomness must be fresh.
       pyodide.runPython(`import random, sys
 random.seed()
 if not all(name in sys.modules for name in ${JSON.stringify(START.imports)}):
     raise RuntimeError("the snapshot lacks the app's modules")`);
+      performance.mark("parlor:seeded");
       status.snapshot = "restored";
       return withApp(pyodide);
     } catch (error) {
@@ -108,8 +141,10 @@ if not all(name in sys.modules for name in ${JSON.stringify(START.imports)}):
       await caches.delete(START.snapshotCache).catch(() => {});
     }
   }
+  performance.mark("parlor:snapshot-read");
   const pyodide = await load(config);
   performance.mark("parlor:pyodide");
+  performance.mark("parlor:seeded");
   makeSnapshotLater();
   return withApp(pyodide);
 }

@@ -27,10 +27,11 @@ default 5). For (a) the first cold visit is logged at the server until the site 
 offline: every response, priced per file as a host sends it (brotli 11 and gzip 6), and the
 request count; first paint is the first contentful paint of (a), worst median of the three.
 Where the time goes: (a)'s performance marks split its start into phases (medians per visit
-kind): the page up to boot.js, the service worker taking the page, PyScript up to the
-interpreter, the wait for the stored snapshot, Pyodide itself (runtime, then a snapshot
-restored or Python started), the app unpacked, PyScript's Python up to py/main.py, and the
-app up to its first screen; for (b), loadPyodide() alone.
+kind): the page up to boot.js, the service worker taking the page, PyScript up to asking for
+its interpreter (beside the runtime's own start, which boot.js begins), the wait for the stored
+snapshot, Pyodide itself (runtime, then a snapshot restored or Python started), Python's first
+run after it, the app unpacked, PyScript's Python (from the later of the app and PyScript's
+ask) up to py/main.py, and the app up to its first screen; for (b), loadPyodide() alone.
 Prints each run, then the figures against the goals of issue 27, then one JSON line per engine.
 """
 from __future__ import annotations
@@ -139,15 +140,18 @@ class ChromiumTab:
 
 
 # (a)'s phases: each ends at a performance mark (boot.js, pyodide-loader.mjs, py/main.py) or
-# at ready.
-PHASES = (("page", None, "parlor:boot"),
-          ("service worker", "parlor:boot", "parlor:controlled"),
-          ("PyScript up to the interpreter", "parlor:controlled", "parlor:loader"),
-          ("snapshot wait", "parlor:loader", "parlor:snapshot-read"),
-          ("Pyodide", "parlor:snapshot-read", "parlor:pyodide"),
-          ("app unpacked", "parlor:pyodide", "parlor:app"),
-          ("PyScript's Python", "parlor:app", "parlor:main"),
-          ("the app's Python to its first screen", "parlor:main", "ready"))
+# at ready. A phase begins (or ends) at the latest of the marks it names that the build set:
+# PyScript loads beside the runtime's start, and a build measured with --compare may lack a
+# newer mark (its phase is then left out).
+PHASES = (("page", (), ("parlor:boot",)),
+          ("service worker", ("parlor:boot",), ("parlor:controlled",)),
+          ("PyScript up to the interpreter", ("parlor:controlled",), ("parlor:asked", "parlor:loader")),
+          ("snapshot wait", ("parlor:loader",), ("parlor:snapshot-read",)),
+          ("Pyodide", ("parlor:snapshot-read",), ("parlor:pyodide",)),
+          ("Python's first run", ("parlor:pyodide",), ("parlor:seeded",)),
+          ("app unpacked", ("parlor:pyodide", "parlor:seeded"), ("parlor:app",)),
+          ("PyScript's Python", ("parlor:app", "parlor:asked"), ("parlor:main",)),
+          ("the app's Python to its first screen", ("parlor:main",), ("ready",)))
 MARKS = "Object.fromEntries(performance.getEntriesByType('mark').map(m => [m.name, m.startTime]))"
 
 
@@ -160,7 +164,17 @@ def phases(tab, ready: float, kind: str) -> dict[str, float]:
         return {"loadPyodide": ready - marks["floor:load"]}
     if kind != "parlor":
         return {}
-    return {name: marks[end] - marks.get(start, 0.0) for name, start, end in PHASES}
+
+    def at(names):
+        present = [marks[name] for name in names if name in marks]
+        return max(present) if present else None
+
+    out = {}
+    for name, start, end in PHASES:
+        begun, ended = (at(start) if start else 0.0), at(end)
+        if begun is not None and ended is not None:
+            out[name] = ended - begun
+    return out
 
 
 def visit(tab, url: str, kind: str) -> tuple[float, float | None, dict]:
@@ -257,7 +271,8 @@ def bench(engine: str, runs_wanted: int, sites: dict, sink: Sink, reference: boo
     modes = ("cold", "warm", "warm4x") if "warm4x" in runs["parlor"][0] else ("cold", "warm")
     med = {kind: {mode: median([r[mode] for r in runs[kind]]) for mode in modes} for kind in kinds}
     paints = {mode: median([r[f"paint_{mode}"] for r in runs["parlor"]]) for mode in modes}
-    spent = {kind: {mode: {name: median([r[f"phases_{mode}"][name] for r in runs[kind]])
+    spent = {kind: {mode: {name: median([r[f"phases_{mode}"][name] for r in runs[kind]
+                                         if name in r[f"phases_{mode}"]])
                            for name in runs[kind][0][f"phases_{mode}"]}
                     for mode in modes}
              for kind in kinds if kind in ("parlor", "floor") or kind.startswith("other ")}
@@ -298,12 +313,13 @@ def bench(engine: str, runs_wanted: int, sites: dict, sink: Sink, reference: boo
     for kind in kinds:
         print(f"  {kind:11} " + "   ".join(f"{heads[mode]} {med[kind][mode]:.2f} s" for mode in modes))
     print("  where (a)'s start goes (medians per phase):   " + "  ".join(f"{heads[m]:>7}" for m in modes))
-    for name, _, _ in PHASES:
-        print(f"    {name:40} " + "  ".join(f"{spent['parlor'][mode][name]:7.3f}" for mode in modes))
-    for other in (kind for kind in kinds if kind.startswith("other ")):
-        print(f"  where {other}'s start goes:")
+    for kind in (kind for kind in kinds if kind == "parlor" or kind.startswith("other ")):
+        if kind != "parlor":
+            print(f"  where {kind}'s start goes:")
         for name, _, _ in PHASES:
-            print(f"    {name:40} " + "  ".join(f"{spent[other][mode][name]:7.3f}" for mode in modes))
+            print(f"    {name:40} " + "  ".join(
+                f"{spent[kind][mode][name]:7.3f}" if name in spent[kind][mode] else "      -"
+                for mode in modes))
     print(f"    {'(b) loadPyodide() alone':40} " + "  ".join(
         f"{spent['floor'][mode]['loadPyodide']:7.3f}" for mode in modes))
     print("  first visit of (a), per file:              raw    brotli 11       gzip 6")
