@@ -270,7 +270,7 @@
 
   function startPython() {
     show(WORDS.starting);
-    // The app's zip downloads while Python starts; the loader unpacks it (pyodide-loader.mjs).
+    // The app's zip downloads while Python starts; the loader installs it (pyodide-loader.mjs).
     window.parlorApp = fetch("app/parlor.zip").then((response) => {
       if (!response.ok) throw new Error(`app/parlor.zip: HTTP ${response.status}`);
       return response.arrayBuffer();

@@ -10,8 +10,10 @@
 //   on); Pyodide's runtime loads while it is read. Snapshots are a private Pyodide API: any
 //   failure to restore one deletes it and starts normally. After a restore Python's random
 //   module is reseeded (the snapshot froze its state).
-// - The app: boot.js starts downloading app/parlor.zip while PyScript loads; it is unpacked
-//   here, where PyScript would put it, as soon as Python runs.
+// - The app: boot.js starts downloading app/parlor.zip while PyScript loads; as soon as Python
+//   runs it is written whole into Python's file system and imported from there (zipimport:
+//   one file written, nothing unpacked), and PyScript's bytecode is put where PyScript writes
+//   its package (installApp, also used by the snapshot and computer workers).
 // - After a start without a snapshot, once the app is ready and the page calm, a throwaway
 //   worker (snapshot.mjs) makes one for the next visit: made on the page, a snapshot would
 //   need every JS object wrapped (DOM calls then fail), and it takes the worker ~1 s. The page
@@ -25,6 +27,7 @@ export { version };
 
 const START = self.PARLOR_START;
 const SNAPSHOT_URL = new URL("snapshot.bin", import.meta.url).href;
+const APP_ZIP = "/home/pyodide/parlor.zip";
 const status = (globalThis.parlorStart = { snapshot: "none" });
 
 /** Whether a snapshot made for this very build is stored (known at once; its read takes a while). */
@@ -93,10 +96,31 @@ function makeSnapshotLater() {
   watch.observe(document.documentElement, { attributes: true, attributeFilter: ["data-ready"] });
 }
 
+/** The app zip into `pyodide`: kept whole at APP_ZIP, first on sys.path (after a snapshot's
+ *  restore the zip's directory is read again: a test may serve a changed zip), and PyScript's
+ *  bytecode (unchecked .pyc, the build's list) written beside the package PyScript writes. */
+export function installApp(pyodide, zip) {
+  pyodide.FS.writeFile(APP_ZIP, new Uint8Array(zip));
+  pyodide.runPython(`import os, sys, zipimport
+app = ${JSON.stringify(APP_ZIP)}
+if app not in sys.path:
+    sys.path.insert(0, app)
+reader = sys.path_importer_cache.get(app)
+if reader is None:
+    reader = zipimport.zipimporter(app)
+else:
+    reader.invalidate_caches()
+for name in ${JSON.stringify(START.pyscriptCache)}:
+    target = os.path.join("/home/pyodide", name)
+    os.makedirs(os.path.dirname(target), exist_ok=True)
+    with open(target, "wb") as out:
+        out.write(reader.get_data(name))`, { globals: pyodide.toPy({}) });
+}
+
 async function withApp(pyodide) {
   const zip = await (globalThis.parlorApp ?? fetch(new URL("../app/parlor.zip", import.meta.url))
     .then((response) => response.arrayBuffer()));
-  pyodide.unpackArchive(new Uint8Array(zip), "zip", { extractDir: "/home/pyodide" });
+  installApp(pyodide, zip);
   globalThis.parlorPython = pyodide;
   performance.mark("parlor:app");
   return pyodide;
