@@ -268,6 +268,15 @@
     }).catch(() => null);
   }
 
+  // The shell is painted before any large script is parsed: the runtime and PyScript start
+  // once the next frame is out (a hidden tab paints no frame: then after a moment).
+  function afterPaint() {
+    return new Promise((resolve) => {
+      requestAnimationFrame(() => setTimeout(resolve, 0));
+      setTimeout(resolve, 250);
+    });
+  }
+
   function startPython() {
     show(WORDS.starting);
     // The app's zip downloads while Python starts; the loader installs it (pyodide-loader.mjs).
@@ -316,5 +325,5 @@
   watchReady();
   moved();
   const controlled = () => performance.mark("parlor:controlled");
-  if (deviceCanRun()) serviceWorkerReady().then(controlled).then(startPython).catch(failFrom);
+  if (deviceCanRun()) serviceWorkerReady().then(controlled).then(afterPaint).then(startPython).catch(failFrom);
 })();
