@@ -1,7 +1,6 @@
 // Start-up: show the static shell at once, check the device, let the service worker take the
-// page, then start the runtime (snapshot read, Pyodide, app zip) and PyScript at once: PyScript
-// is handed the self-hosted Pyodide already on its way (pyodide-loader.mjs). Python takes over
-// the page once it is running (it sets <html data-ready="1">).
+// page, then start PyScript on the self-hosted Pyodide once the shell is painted. Python takes
+// over the page once it is running (it sets <html data-ready="1">).
 "use strict";
 (() => {
   performance.mark("parlor:boot"); // the start's phases are timed by bench/startup.py
@@ -268,7 +267,7 @@
     }).catch(() => null);
   }
 
-  // The shell is painted before any large script is parsed: the runtime and PyScript start
+  // The shell is painted before any large script is parsed: PyScript and the runtime start
   // once the next frame is out (a hidden tab paints no frame: then after a moment).
   function afterPaint() {
     return new Promise((resolve) => {
@@ -285,9 +284,6 @@
       return response.arrayBuffer();
     });
     window.parlorApp.catch(() => {}); // reported by the loader
-    // Pyodide starts now, beside PyScript's own modules; PyScript gets this start when it asks
-    // for its interpreter (a failure is reported there).
-    import("./pyodide/loader.mjs").then((loader) => loader.start()).catch(() => {});
     // Modules PyScript and Pyodide import one after another, fetched side by side.
     for (const url of SHELL.preload) {
       document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href: url }));

@@ -1,8 +1,5 @@
 // PyScript's "interpreter" module (dist/pyodide/loader.mjs): Pyodide's own loadPyodide, plus
 // what PyScript cannot pass to it.
-// - boot.js calls start() as soon as the page may load the runtime, so Pyodide (snapshot read,
-//   runtime, app) loads while PyScript's own modules do; when PyScript asks for its interpreter
-//   it is handed that very start, its output functions attached then.
 // - lockFileContents: the lock file's header, put here by the build, so the page never fetches
 //   pyodide-lock.json (Parlor loads no packages; info.abi_version must match the runtime).
 // - A memory snapshot of a started Python with the app's modules imported, when one made for
@@ -19,8 +16,8 @@
 //   need every JS object wrapped (DOM calls then fail), and it takes the worker ~1 s. The page
 //   stores what it hands back (WebKit drops the worker's own Cache Storage writes).
 // - Performance marks "parlor:loader", "parlor:snapshot-read", "parlor:pyodide", "parlor:seeded"
-//   (Python's first run after the runtime is up), "parlor:app" and "parlor:asked" (PyScript asks
-//   for its interpreter) time the start's phases (bench/startup.py prints them).
+//   (Python's first run after the runtime is up) and "parlor:app" time the start's phases
+//   (bench/startup.py prints them).
 import { loadPyodide as load, version } from "./pyodide.mjs";
 
 export { version };
@@ -126,27 +123,9 @@ async function withApp(pyodide) {
   return pyodide;
 }
 
-let started = null;
-
-/** Pyodide with the app, started once: by boot.js, or by PyScript if boot.js did not. */
-export function start() {
-  started ??= startPyodide();
-  return started;
-}
-
-/** What PyScript calls: the start under way, its output then sent where PyScript sends it. */
-export async function loadPyodide({ stdout, stderr } = {}) {
-  performance.mark("parlor:asked");
-  const pyodide = await start();
-  if (stdout) pyodide.setStdout({ batched: stdout });
-  if (stderr) pyodide.setStderr({ batched: stderr });
-  return pyodide;
-}
-
-async function startPyodide() {
+export async function loadPyodide(options = {}) {
   performance.mark("parlor:loader");
-  const config = { indexURL: new URL("./", import.meta.url).href,
-                   lockFileContents: { info: START.lockInfo, packages: {} } };
+  const config = { ...options, lockFileContents: { info: START.lockInfo, packages: {} } };
   if (await snapshotStored()) {
     try {
       const pyodide = await load({ ...config, _loadSnapshot: readSnapshot() });
