@@ -29,11 +29,11 @@ request count; first paint is the first contentful paint of (a), worst median of
 (beside it that of (b), which holds one line of text: what the engine and machine take to paint
 a page at all).
 Where the time goes: (a)'s performance marks split its start into phases (medians per visit
-kind): the page up to boot.js, the service worker taking the page, PyScript up to asking for
-its interpreter (beside the runtime's own start, which boot.js begins), the wait for the stored
-snapshot, Pyodide itself (runtime, then a snapshot restored or Python started), Python's first
-run after it, the app unpacked, PyScript's Python (from the later of the app and PyScript's
-ask) up to py/main.py, and the app up to its first screen; for (b), loadPyodide() alone.
+kind): the page up to boot.js, the service worker taking the page, PyScript up to the
+interpreter, the stored snapshot's read (Pyodide's runtime loads meanwhile), Pyodide itself
+(the rest of the runtime, then a snapshot restored or Python started), Python's first run after
+it, the app installed, PyScript's Python up to py/main.py, and the app up to its first screen;
+for (b), loadPyodide() alone.
 Prints each run, then the figures against the goals of issue 27, then one JSON line per engine.
 """
 from __future__ import annotations
@@ -143,17 +143,16 @@ class ChromiumTab:
 
 
 # (a)'s phases: each ends at a performance mark (boot.js, pyodide-loader.mjs, py/main.py) or
-# at ready. A phase begins (or ends) at the latest of the marks it names that the build set:
-# PyScript loads beside the runtime's start, and a build measured with --compare may lack a
-# newer mark (its phase is then left out).
+# at ready. A phase begins (or ends) at the latest of the marks it names that the build set: a
+# build measured with --compare may lack a newer mark (its phase is then left out).
 PHASES = (("page", (), ("parlor:boot",)),
           ("service worker", ("parlor:boot",), ("parlor:controlled",)),
-          ("PyScript up to the interpreter", ("parlor:controlled",), ("parlor:asked", "parlor:loader")),
+          ("PyScript up to the interpreter", ("parlor:controlled",), ("parlor:loader",)),
           ("snapshot wait", ("parlor:loader",), ("parlor:snapshot-read",)),
           ("Pyodide", ("parlor:snapshot-read",), ("parlor:pyodide",)),
           ("Python's first run", ("parlor:pyodide",), ("parlor:seeded",)),
-          ("app unpacked", ("parlor:pyodide", "parlor:seeded"), ("parlor:app",)),
-          ("PyScript's Python", ("parlor:app", "parlor:asked"), ("parlor:main",)),
+          ("app installed", ("parlor:pyodide", "parlor:seeded"), ("parlor:app",)),
+          ("PyScript's Python", ("parlor:app",), ("parlor:main",)),
           ("the app's Python to its first screen", ("parlor:main",), ("ready",)))
 MARKS = "Object.fromEntries(performance.getEntriesByType('mark').map(m => [m.name, m.startTime]))"
 
