@@ -128,7 +128,9 @@ export async function loadPyodide(options = {}) {
   const config = { ...options, lockFileContents: { info: START.lockInfo, packages: {} } };
   if (await snapshotStored()) {
     try {
-      const pyodide = await load({ ...config, _loadSnapshot: readSnapshot() });
+      const bytes = readSnapshot();
+      bytes.catch(() => {});   // a failed read fails the load below, or is moot if that failed first
+      const pyodide = await load({ ...config, _loadSnapshot: bytes });
       performance.mark("parlor:pyodide");
       // The snapshot must hold what the worker imported, and randomness must be fresh.
       pyodide.runPython(`import random, sys
