@@ -1,7 +1,7 @@
 """Build dist/: a self-contained static site (no request ever leaves its origin).
 
 What it writes and why (README, "How it starts fast"):
-- the page (its stylesheet inline), its start-up script, the service worker (with this build's file list and hashes)
+- the page, its start-up script, the service worker (with this build's file list and hashes)
   and the static shell the page shows before Python is ready;
 - Pyodide's runtime without its lock file (the loader passes the lock's header instead), a
   loader that restores a memory snapshot when one fits this build, and the worker that makes it;
@@ -158,10 +158,9 @@ def shell_language(code: str) -> dict:
 
 def write_page() -> None:
     """index.html with the static shell in every language (the page holds the English one;
-    boot.js swaps in the player's), its stylesheet inline (the first paint waits for no
-    request), and what boot.js needs before Python runs: the app's entry code (py/main.py, run
-    inline: one request less) and the modules to preload on visits the service worker serves
-    (from the recorded visit)."""
+    boot.js swaps in the player's) and what boot.js needs before Python runs: the app's entry
+    code (py/main.py, run inline: one request less) and the modules to preload on visits the
+    service worker serves (from the recorded visit)."""
     from parlor.i18n import LANGUAGES, SOURCE
 
     page = (ROOT / "index.html").read_text()
@@ -172,9 +171,7 @@ def write_page() -> None:
              "preload": [name for name in start
                          if name.endswith((".js", ".mjs")) and name != "boot.js"]}
     data = json.dumps(shell, ensure_ascii=False).replace("<", "\\u003c")
-    style = f"<style>\n{(ROOT / 'css/parlor.css').read_text()}</style>"
-    for marker, text in (("<!-- parlor:home -->", home), ("{} /* parlor:shell */", data),
-                         ('<link rel="stylesheet" href="css/parlor.css">', style)):
+    for marker, text in (("<!-- parlor:home -->", home), ("{} /* parlor:shell */", data)):
         if marker not in page:
             raise SystemExit(f"build: index.html lost its {marker} marker")
         page = page.replace(marker, text, 1)
@@ -228,7 +225,7 @@ def precache_list(dist: Path) -> list[str]:
 def write_service_worker(dist: Path, snapshot_cache: str) -> dict:
     """Put this build's file list (url, size, sizes as sent, hash) and version into sw.js and
     build.json."""
-    shell = ["index.html", "boot.js", "manifest.webmanifest", "icons/icon-192.png"]
+    shell = ["index.html", "boot.js", "css/parlor.css", "manifest.webmanifest", "icons/icon-192.png"]
     build = {"snapshotCache": snapshot_cache, "lockInfo": lock_info(),
              "shell": ["./" if n == "index.html" else n for n in shell],
              "precache": precache_list(dist)}
@@ -279,6 +276,7 @@ def main() -> None:
         (DIST / folder).mkdir(parents=True)
     for name in SHELL:
         shutil.copy(ROOT / name, DIST / name)
+    shutil.copytree(ROOT / "css", DIST / "css")
     compile_all()               # the catalogs, before the page and the app zip use them
     write_page()
     write_icons(DIST / "icons")
