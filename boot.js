@@ -1,6 +1,6 @@
 // Start-up: show the static shell at once, check the device, let the service worker take the
-// page, then start PyScript on the self-hosted Pyodide. Python takes over the page once it is
-// running (it sets <html data-ready="1">).
+// page, then start PyScript on the self-hosted Pyodide once the shell is painted. Python takes
+// over the page once it is running (it sets <html data-ready="1">).
 "use strict";
 (() => {
   performance.mark("parlor:boot"); // the start's phases are timed by bench/startup.py
@@ -267,9 +267,18 @@
     }).catch(() => null);
   }
 
+  // The shell is painted before any large script is parsed: PyScript and the runtime start
+  // once the next frame is out (a hidden tab paints no frame: then after a moment).
+  function afterPaint() {
+    return new Promise((resolve) => {
+      requestAnimationFrame(() => setTimeout(resolve, 0));
+      setTimeout(resolve, 250);
+    });
+  }
+
   function startPython() {
     show(WORDS.starting);
-    // The app's zip downloads while Python starts; the loader unpacks it (pyodide-loader.mjs).
+    // The app's zip downloads while Python starts; the loader installs it (pyodide-loader.mjs).
     window.parlorApp = fetch("app/parlor.zip").then((response) => {
       if (!response.ok) throw new Error(`app/parlor.zip: HTTP ${response.status}`);
       return response.arrayBuffer();
@@ -312,5 +321,5 @@
   watchReady();
   moved();
   const controlled = () => performance.mark("parlor:controlled");
-  if (deviceCanRun()) serviceWorkerReady().then(controlled).then(startPython).catch(failFrom);
+  if (deviceCanRun()) serviceWorkerReady().then(controlled).then(afterPaint).then(startPython).catch(failFrom);
 })();

@@ -5,6 +5,7 @@
 // the game's move notation) or {ask, error}. Messages are answered one at a time, in order;
 // {ready} says once that Python has started.
 // The build puts the lock header and the snapshot cache name here.
+import { installApp } from "./loader.mjs";
 import { loadPyodide } from "./pyodide.mjs";
 
 const START = self.PARLOR_START;
@@ -38,8 +39,7 @@ async function python() {
     });
   }
   pyodide ??= await loadPyodide(config);
-  pyodide.unpackArchive(zip, "zip", { extractDir: "/home/pyodide" });
-  pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide')");
+  installApp(pyodide, zip);
   return pyodide.pyimport("parlor.play.session").think;
 }
 

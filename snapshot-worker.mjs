@@ -1,9 +1,10 @@
-// A throwaway module worker (dist/pyodide/snapshot.mjs): start Pyodide as the page does,
-// unpack the app where PyScript puts it, import the modules the app loads at start (except
-// those that touch the browser at import), and hand the page a memory snapshot to keep for
+// A throwaway module worker (dist/pyodide/snapshot.mjs): start Pyodide and install the app zip
+// as the page does (loader.mjs), import the modules the app loads at start (except those that
+// touch the browser at import), and hand the page a memory snapshot to keep for
 // the next visit: posts {snapshot} (its buffer transferred) or {error}. The page stores it, as
 // WebKit (2.50) silently drops a Cache Storage put made in a worker of a page a service worker
 // controls. The build puts the module list here.
+import { installApp } from "./loader.mjs";
 import { loadPyodide } from "./pyodide.mjs";
 
 const START = self.PARLOR_START;
@@ -20,7 +21,7 @@ try {
       return response.arrayBuffer();
     }),
   ]);
-  pyodide.unpackArchive(zip, "zip", { extractDir: "/home/pyodide" });
+  installApp(pyodide, zip);
   pyodide.runPython(`import importlib
 for name in ${JSON.stringify(START.imports)}:
     importlib.import_module(name)`);

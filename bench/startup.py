@@ -25,12 +25,15 @@ start-up snapshot, (b) and (c) from the HTTP cache; after one unmeasured warm vi
 at 4x CPU slowdown. Times are from navigation start, medians of RUNS (env PARLOR_BENCH_RUNS,
 default 5). For (a) the first cold visit is logged at the server until the site is fully kept
 offline: every response, priced per file as a host sends it (brotli 11 and gzip 6), and the
-request count; first paint is the first contentful paint of (a), worst median of the three.
+request count; first paint is the first contentful paint of (a), worst median of the three
+(beside it that of (b), which holds one line of text: what the engine and machine take to paint
+a page at all).
 Where the time goes: (a)'s performance marks split its start into phases (medians per visit
 kind): the page up to boot.js, the service worker taking the page, PyScript up to the
-interpreter, the wait for the stored snapshot, Pyodide itself (runtime, then a snapshot
-restored or Python started), the app unpacked, PyScript's Python up to py/main.py, and the
-app up to its first screen; for (b), loadPyodide() alone.
+interpreter, the stored snapshot's read (Pyodide's runtime loads meanwhile), Pyodide itself
+(the rest of the runtime, then a snapshot restored or Python started), Python's first run after
+it, the app installed, PyScript's Python up to py/main.py, and the app up to its first screen;
+for (b), loadPyodide() alone.
 Prints each run, then the figures against the goals of issue 27, then one JSON line per engine.
 """
 from __future__ import annotations
@@ -64,6 +67,7 @@ GOALS = {  # issue 27, each figure against the floor measured in the same engine
 }
 BETWEEN = {"webkit_warm_vs_chromium_warm": 2.0, "firefox_warm_vs_chromium_warm": 1.5}
 FLOOR_PAGE = """<!doctype html><meta charset="utf-8"><title>floor</title>
+<p>A line of text: the first paint of a page that holds nothing else.</p>
 <script type="module">
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 performance.mark("floor:load");
@@ -139,15 +143,17 @@ class ChromiumTab:
 
 
 # (a)'s phases: each ends at a performance mark (boot.js, pyodide-loader.mjs, py/main.py) or
-# at ready.
-PHASES = (("page", None, "parlor:boot"),
-          ("service worker", "parlor:boot", "parlor:controlled"),
-          ("PyScript up to the interpreter", "parlor:controlled", "parlor:loader"),
-          ("snapshot wait", "parlor:loader", "parlor:snapshot-read"),
-          ("Pyodide", "parlor:snapshot-read", "parlor:pyodide"),
-          ("app unpacked", "parlor:pyodide", "parlor:app"),
-          ("PyScript's Python", "parlor:app", "parlor:main"),
-          ("the app's Python to its first screen", "parlor:main", "ready"))
+# at ready. A phase begins (or ends) at the latest of the marks it names that the build set: a
+# build measured with --compare may lack a newer mark (its phase is then left out).
+PHASES = (("page", (), ("parlor:boot",)),
+          ("service worker", ("parlor:boot",), ("parlor:controlled",)),
+          ("PyScript up to the interpreter", ("parlor:controlled",), ("parlor:loader",)),
+          ("snapshot wait", ("parlor:loader",), ("parlor:snapshot-read",)),
+          ("Pyodide", ("parlor:snapshot-read",), ("parlor:pyodide",)),
+          ("Python's first run", ("parlor:pyodide",), ("parlor:seeded",)),
+          ("app installed", ("parlor:pyodide", "parlor:seeded"), ("parlor:app",)),
+          ("PyScript's Python", ("parlor:app",), ("parlor:main",)),
+          ("the app's Python to its first screen", ("parlor:main",), ("ready",)))
 MARKS = "Object.fromEntries(performance.getEntriesByType('mark').map(m => [m.name, m.startTime]))"
 
 
@@ -160,14 +166,24 @@ def phases(tab, ready: float, kind: str) -> dict[str, float]:
         return {"loadPyodide": ready - marks["floor:load"]}
     if kind != "parlor":
         return {}
-    return {name: marks[end] - marks.get(start, 0.0) for name, start, end in PHASES}
+
+    def at(names):
+        present = [marks[name] for name in names if name in marks]
+        return max(present) if present else None
+
+    out = {}
+    for name, start, end in PHASES:
+        begun, ended = (at(start) if start else 0.0), at(end)
+        if begun is not None and ended is not None:
+            out[name] = ended - begun
+    return out
 
 
 def visit(tab, url: str, kind: str) -> tuple[float, float | None, dict]:
     kind = "parlor" if kind.startswith("other ") else kind
     tab.go(url)
     ready = tab.wait(READY[kind], 180) / 1000
-    paint = tab.wait(PAINT, 30) / 1000 if kind == "parlor" else None
+    paint = tab.wait(PAINT, 30) / 1000 if kind in ("parlor", "floor") else None
     return ready, paint, phases(tab, ready, kind)
 
 
@@ -256,8 +272,11 @@ def bench(engine: str, runs_wanted: int, sites: dict, sink: Sink, reference: boo
 
     modes = ("cold", "warm", "warm4x") if "warm4x" in runs["parlor"][0] else ("cold", "warm")
     med = {kind: {mode: median([r[mode] for r in runs[kind]]) for mode in modes} for kind in kinds}
-    paints = {mode: median([r[f"paint_{mode}"] for r in runs["parlor"]]) for mode in modes}
-    spent = {kind: {mode: {name: median([r[f"phases_{mode}"][name] for r in runs[kind]])
+    paint_of = {kind: {mode: median([r[f"paint_{mode}"] for r in runs[kind]]) for mode in modes}
+                for kind in kinds if kind in ("parlor", "floor") or kind.startswith("other ")}
+    paints = paint_of["parlor"]
+    spent = {kind: {mode: {name: median([r[f"phases_{mode}"][name] for r in runs[kind]
+                                         if name in r[f"phases_{mode}"]])
                            for name in runs[kind][0][f"phases_{mode}"]}
                     for mode in modes}
              for kind in kinds if kind in ("parlor", "floor") or kind.startswith("other ")}
@@ -268,7 +287,7 @@ def bench(engine: str, runs_wanted: int, sites: dict, sink: Sink, reference: boo
                        "floor_warm_throttled_s": med["floor"]["warm4x"]})
     for kind in kinds[2:]:
         if kind.startswith("other "):
-            result[kind] = {"s": med[kind], "phases_s": spent[kind]}
+            result[kind] = {"s": med[kind], "phases_s": spent[kind], "first_paint_s": paint_of[kind]}
             continue
         result.update({f"{kind}_{mode}_s".replace("warm4x", "warm_throttled"): med[kind][mode]
                        for mode in modes})
@@ -278,6 +297,8 @@ def bench(engine: str, runs_wanted: int, sites: dict, sink: Sink, reference: boo
         "requests": first["requests"],
         "first_paint_s": max(paints.values()),
         **{f"first_paint_{mode}_s".replace("warm4x", "warm_throttled"): paints[mode] for mode in modes},
+        **{f"floor_first_paint_{mode}_s".replace("warm4x", "warm_throttled"): paint_of["floor"][mode]
+           for mode in modes},
         "runs": runs_wanted, "load_avg_before": round(load_before[0], 2),
         "load_avg_after": round(load_after[0], 2), "cores": os.cpu_count(),
         "phases_s": spent["parlor"], "floor_load_pyodide_s": {
@@ -298,12 +319,13 @@ def bench(engine: str, runs_wanted: int, sites: dict, sink: Sink, reference: boo
     for kind in kinds:
         print(f"  {kind:11} " + "   ".join(f"{heads[mode]} {med[kind][mode]:.2f} s" for mode in modes))
     print("  where (a)'s start goes (medians per phase):   " + "  ".join(f"{heads[m]:>7}" for m in modes))
-    for name, _, _ in PHASES:
-        print(f"    {name:40} " + "  ".join(f"{spent['parlor'][mode][name]:7.3f}" for mode in modes))
-    for other in (kind for kind in kinds if kind.startswith("other ")):
-        print(f"  where {other}'s start goes:")
+    for kind in (kind for kind in kinds if kind == "parlor" or kind.startswith("other ")):
+        if kind != "parlor":
+            print(f"  where {kind}'s start goes:")
         for name, _, _ in PHASES:
-            print(f"    {name:40} " + "  ".join(f"{spent[other][mode][name]:7.3f}" for mode in modes))
+            print(f"    {name:40} " + "  ".join(
+                f"{spent[kind][mode][name]:7.3f}" if name in spent[kind][mode] else "      -"
+                for mode in modes))
     print(f"    {'(b) loadPyodide() alone':40} " + "  ".join(
         f"{spent['floor'][mode]['loadPyodide']:7.3f}" for mode in modes))
     print("  first visit of (a), per file:              raw    brotli 11       gzip 6")
@@ -312,7 +334,10 @@ def bench(engine: str, runs_wanted: int, sites: dict, sink: Sink, reference: boo
     print(f"  first visit of (a): {first['requests']} requests, {first['files']} files, "
           f"{first['raw'] / 1e6:.2f} MB raw, {first['brotli'] / 1e6:.2f} MB at brotli 11, "
           f"{first['gzip'] / 1e6:.2f} MB at gzip 6, {first['sent'] / 1e6:.2f} MB sent here")
-    print(f"  first paint of (a): " + ", ".join(f"{heads[mode]} {paints[mode]:.3f} s" for mode in modes))
+    for kind, label in [("parlor", "(a)"), ("floor", "(b), its line of text"),
+                        *((k, k) for k in kinds if k.startswith("other "))]:
+        print(f"  first paint of {label}: " + ", ".join(
+            f"{heads[mode]} {paint_of[kind][mode]:.3f} s" for mode in modes))
     for key, goal in GOALS[engine].items():
         verdict = "met" if result[key] <= goal else "NOT met"
         print(f"  {key}: {result[key]} (goal <= {goal}: {verdict})")

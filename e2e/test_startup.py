@@ -275,7 +275,8 @@ def test_a_snapshot_of_an_older_deployment_is_never_restored(browser, tmp_path):
         assert new["snapshotCache"] not in page.evaluate("caches.keys()")
         page.reload()
         wait_ready(page)
-        assert python(page, "import os; os.path.exists('parlor/release.txt')"), "the new app runs"
+        assert python(page, "import pkgutil; pkgutil.get_data('parlor', 'release.txt') == b'two'"), \
+            "the new app runs"
         assert page.evaluate("parlorStart.snapshot") == "none", "the old snapshot is not used"
         page.wait_for_function(SNAPSHOT_DONE, timeout=60000)
         page.reload()

@@ -5,7 +5,8 @@ What it writes and why (README, "How it starts fast"):
   and the static shell the page shows before Python is ready;
 - Pyodide's runtime without its lock file (the loader passes the lock's header instead), a
   loader that restores a memory snapshot when one fits this build, and the worker that makes it;
-- the app zip and a trimmed stdlib zip, both bytecode, made inside Pyodide (tools/pybuild.py);
+- the app zip (the page imports from it as it is) and a trimmed stdlib zip, both bytecode, made
+  inside Pyodide (tools/pybuild.py);
 - a `.br` and a `.gz` twin beside every large file, for hosts that serve precompressed files.
 It ends by checking the result under its own Pyodide (tools/check-build.mjs).
 """
@@ -189,7 +190,8 @@ def write_loader(dist: Path, report: dict) -> str:
     """The loader PyScript imports as its interpreter, the worker that makes snapshots and the
     one where the computer thinks.
     Returns the snapshot cache name: its key changes with anything a snapshot depends on."""
-    start = {"lockInfo": lock_info(), "imports": report["snapshot_imports"]}
+    start = {"lockInfo": lock_info(), "imports": report["snapshot_imports"],
+             "pyscriptCache": report["pyscript_cache"]}
     sources = {name: (ROOT / source).read_text()
                for name, source in (("loader.mjs", "pyodide-loader.mjs"),
                                     ("snapshot.mjs", "snapshot-worker.mjs"),

@@ -1,4 +1,5 @@
-// Check a built site's Python under its own Pyodide and trimmed stdlib, as the page loads it:
+// Check a built site's Python under its own Pyodide and trimmed stdlib, as the page loads it
+// (the app zip installed by the page's own loader, dist/pyodide/loader.mjs):
 // import every module in the app zip and every stdlib module the app names, draw a QR code,
 // sign and check with the shipped Ed25519 (python-ecdsa, imported on first use),
 // read every language's catalog; the modules left out of the stdlib zip as frozen must load
@@ -6,6 +7,7 @@
 // Usage: node tools/check-build.mjs [dist]      Exit status 1 on any failure.
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { loadPyodide } from "pyodide";
 
 const dist = resolve(process.argv[2] ?? "dist");
@@ -16,20 +18,16 @@ try {
     indexURL: `${dist}/pyodide/`,
     lockFileContents: { info: build.lockInfo, packages: {} },
   });
-  const zip = new Uint8Array(readFileSync(`${dist}/app/parlor.zip`));
-  pyodide.unpackArchive(zip, "zip", { extractDir: "/home/pyodide" });
+  const { installApp } = await import(pathToFileURL(`${dist}/pyodide/loader.mjs`).href);
+  installApp(pyodide, readFileSync(`${dist}/app/parlor.zip`));
   pyodide.globals.set("roots", pyodide.toPy(report.roots));
   pyodide.globals.set("frozen", pyodide.toPy(Object.keys(report.frozen)));
+  pyodide.globals.set("modules", pyodide.toPy(report.app_modules.filter((name) => name.startsWith("parlor"))));
+  pyodide.globals.set("pyscript_cache", pyodide.toPy(report.pyscript_cache));
   const summary = pyodide.runPython(`
 import importlib, os, sys
-os.chdir("/home/pyodide")
-sys.path.insert(0, "/home/pyodide")
-modules = []
-for folder, _, files in os.walk("parlor"):
-    for file in sorted(files):
-        if file.endswith(".pyc"):
-            name = os.path.join(folder, file[:-4]).replace("/", ".")
-            modules.append(name[:-len(".__init__")] if name.endswith(".__init__") else name)
+missing = [name for name in pyscript_cache if not os.path.isfile(os.path.join("/home/pyodide", name))]
+assert not missing, f"PyScript's bytecode not installed: {missing}"
 for name in sorted(roots) + sorted(modules) + sorted(frozen):
     importlib.import_module(name)
 not_frozen = [name for name in frozen if sys.modules[name].__spec__.origin != "frozen"]

@@ -7,7 +7,7 @@ the interpreter that loads it). It reads a job (JSON) and writes:
   out, unless the module reads a docstring: nothing else shows them in the page),
   data files as they are, and PyScript's own package as unchecked hash-based .pyc in
   pyscript/__pycache__/ (PyScript writes its .py sources at every start; with these it never
-  compiles them), for the modules that load with the package or that the app names; the
+  compiles them; the page copies them there from the zip, by the report's list), for the modules that load with the package or that the app names; the
   others (pyscript.web, fs, media) are compiled from PyScript's sources if ever imported. Stored, not deflated: the host's brotli then compresses across entries.
 - the stdlib zip: only the modules the app can import, as "slim" bytecode (optimize=2, and the
   job runs with PYTHONNODEBUGRANGES=1: no docstrings, asserts or column tables), stored. Modules
@@ -185,6 +185,7 @@ def plan(job: dict) -> dict:
              for imported in set().union(*imported_names(source.decode(), name, is_package))}
     pyscript_loaded = loaded_with(pyscript, {"pyscript"} | (named & set(pyscript)))
     tag = sys.implementation.cache_tag
+    pyscript_cache = []
     with stored(job["app_zip_out"]) as out:
         for zip_name, host_path in job["app_files"]:
             data = Path(host_path).read_bytes()
@@ -197,9 +198,10 @@ def plan(job: dict) -> dict:
             if name not in pyscript_loaded:
                 continue
             folder, file = zip_name.rsplit("/", 1)
-            write_entry(out, f"{folder}/__pycache__/{file[:-3]}.{tag}.pyc",
-                        unchecked_bytecode(source, zip_name))
-    return {"roots": sorted(roots), "cache_tag": tag, "app_modules": sorted(shipped)}
+            pyscript_cache.append(f"{folder}/__pycache__/{file[:-3]}.{tag}.pyc")
+            write_entry(out, pyscript_cache[-1], unchecked_bytecode(source, zip_name))
+    return {"roots": sorted(roots), "cache_tag": tag, "app_modules": sorted(shipped),
+            "pyscript_cache": pyscript_cache}
 
 
 def loaded_with(modules: dict, roots: set[str]) -> set[str]:
@@ -227,9 +229,9 @@ def frozen(name: str) -> bool:
 
 def probe(roots: list[str], app_zip: str, app_modules: list[str]) -> dict:
     """Step 2, in a fresh Pyodide (nothing imported but what Pyodide needs to start): import
-    every root and the codecs, unpack the app zip as the page does (zipfile needs a codec of
-    its own), import every app module, and say why each stdlib module got loaded, and which
-    of them were loaded from the runtime's frozen copies."""
+    every root and the codecs, import every app module from the app zip as the page does
+    (zipimport; data files read through the zip's loader), and say why each stdlib module got
+    loaded, and which of them were loaded from the runtime's frozen copies."""
     std_files = stdlib_files()
     reasons = {name: "Pyodide start-up" for name in sys.modules if name in std_files}
 
@@ -242,13 +244,9 @@ def probe(roots: list[str], app_zip: str, app_modules: list[str]) -> dict:
         __import__(root)
         note(f"loaded by importing {root}", before)
         reasons.setdefault(root, "imported by the app" if root in roots else "codec")
-    before = set(sys.modules)
-    import shutil  # what pyodide.unpackArchive does with a zip
-    shutil.unpack_archive(app_zip, "/tmp/unpacked", "zip")
-    note("loaded to unpack the app zip", before)
     # Every app module, loaded as the page loads it: its top-level code runs (reading data
     # files, for one), which may import more of the stdlib.
-    sys.path.insert(0, "/tmp/unpacked")
+    sys.path.insert(0, app_zip)
     for module in app_modules:
         before = set(sys.modules)
         __import__(module)
@@ -303,4 +301,5 @@ def finish(job: dict, planned: dict, probed: dict) -> dict:
         "snapshot_imports": pyscript_std + sorted(reachable - browser),
         "browser_modules": sorted(browser),
         "cache_tag": planned["cache_tag"],
+        "pyscript_cache": planned["pyscript_cache"],
     }

@@ -10,10 +10,13 @@ Placeholders are named (`_("{name} wins").format(name=...)`) so a translation ma
 from __future__ import annotations
 
 import gettext
+import io
+import pkgutil
 from pathlib import Path
 
 DOMAIN = "parlor"
-LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+# The catalogs on disk, for tools/catalogs.py (the app reads them through its loader).
+LOCALE_DIR = Path(__file__).parent / "locale"
 SOURCE = "en"
 # Each language's name in itself, as the picker shows it.
 LANGUAGES = {"en": "English", "fr": "Français", "de": "Deutsch", "it": "Italiano"}
@@ -78,9 +81,10 @@ def catalog(code: str) -> gettext.NullTranslations:
         if code == SOURCE:
             _loaded[code] = gettext.NullTranslations()
         else:
-            # Opened by path: gettext.translation() would import `locale` to normalise the name.
-            with (LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.mo").open("rb") as handle:
-                _loaded[code] = gettext.GNUTranslations(handle)
+            # Read through the package's loader (the page imports the app from its zip), not
+            # gettext.translation(), which would import `locale` to normalise the name.
+            data = pkgutil.get_data(__package__, f"locale/{code}/LC_MESSAGES/{DOMAIN}.mo")
+            _loaded[code] = gettext.GNUTranslations(io.BytesIO(data))
     return _loaded[code]
 
 

@@ -39,10 +39,10 @@ the game is over, to everyone; otherwise they are None (unknown).
 from __future__ import annotations
 
 import json
+import pkgutil
 from dataclasses import dataclass, replace
 from itertools import combinations
 from math import comb
-from pathlib import Path
 from typing import NamedTuple
 
 from ...engine.protocol import TOKEN_ALPHABET, TOKEN_INDEX, Game, IllegalMove, MalformedMove, Outcome
@@ -132,7 +132,7 @@ class Board:
 
 
 def _load():
-    data = json.loads(Path(__file__).with_name("data.json").read_text(encoding="utf-8"))
+    data = json.loads(pkgutil.get_data(__package__, "data.json").decode("utf-8"))
     cards = {c["n"]: Card(c["n"], c["rebel_ap"], c["king_ap"], c["knight_ap"], c["shackle"])
              for c in data["round_cards"]}
     boards = {}
