@@ -75,8 +75,8 @@ def replay_page(header: str, step: int, total: int, line: str, board: str,
     on: a move back or forward, a turn back or forward, the slider to any move."""
     heading = _("Move {number} of {total}").format(number=step, total=total)
     turn = turns[step] if turns and step < len(turns) else None
-    turn_line = ('<p class="meta replay-turn">' + esc(_("Turn {turn}").format(turn=turn))
-                 + '</p>') if turn is not None else ""
+    turn_line = ('<span class="meta replay-turn">' + esc(_("Turn {turn}").format(turn=turn))
+                 + '</span>') if turn is not None else ""
     steps = (step_button(_("‹ Back"), -1, step > 0) + step_button(_("Forward ›"), 1, step < total)
              + turn_buttons(turns or [], step)
              + button(_("Back to the game"), "replay-done", True))
