@@ -327,6 +327,37 @@ def test_the_text_sent_with_a_tyros_link_names_the_offer_or_the_cards_to_keep():
     assert said == {"offer", "keep"}
 
 
+@pytest.mark.parametrize("language,turn,offer,keep", [
+    ("fr", "À vous, ", "attend votre réponse", "gardez 3 de vos cartes"),
+    ("de", "Du bist dran", "wartet auf deine Antwort", "behalte 3 deiner Karten"),
+    ("it", "Tocca a voi", "attende la vostra risposta", "tenete 3 delle vostre carte")])
+def test_the_text_sent_with_a_tyros_link_says_what_to_do_in_every_language(language, turn,
+                                                                          offer, keep):
+    from parlor import i18n
+    protocol, seeds, records = link_game("tyros", 3)
+    english = {}
+    try:
+        for code in ("en", language):
+            i18n.use(code)
+            said = english if code == "en" else {}
+            for record in records:
+                view = protocol.view(record)
+                if not view.get("to_move") or view.get("undealt"):
+                    continue
+                kind = ("offer" if view["pending"] and view["pending"]["waiting"] else
+                        "keep" if view["phase"] == "keep" else "turn")
+                session = linkplay.LinkSession(linkplay.Held(record, 0, seeds[0]),
+                                               linkplay.LinkStore(MemoryBackend()))
+                said.setdefault(kind, link_screens.share_text(session))
+        assert set(said) == set(english) == {"turn", "offer", "keep"}
+        for kind, expected in (("turn", turn), ("offer", offer), ("keep", keep)):
+            assert said[kind] != english[kind] and "Parlor" in said[kind]
+            if expected:
+                assert expected in said[kind], said[kind]
+    finally:
+        i18n.use("en")
+
+
 def test_the_text_sent_with_a_link_names_what_the_receiver_must_do():
     from parlor.games.tyros.board import Board
     board, names = Board(), ("Ana", "Bo", "Cy")
