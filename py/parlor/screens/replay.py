@@ -78,8 +78,10 @@ def replay_page(header: str, step: int, total: int, line: str, board: str,
     turn_line = ('<span class="meta replay-turn">' + esc(_("Turn {turn}").format(turn=turn))
                  + '</span>') if turn is not None else ""
     steps = (step_button(_("‹ Back"), -1, step > 0) + step_button(_("Forward ›"), 1, step < total)
-             + turn_buttons(turns or [], step)
              + button(_("Back to the game"), "replay-done", True))
+    jumps = turn_buttons(turns or [], step)
+    if jumps:                            # a row of their own: four buttons fit a phone's width
+        steps = jumps + '</div><div class="actions">' + steps
     label = esc(_("Go to move"))
     slider = (f'<label class="replay-to">{label} <input type="range" id="{SLIDER}" '
               f'name="{SLIDER}" min="0" max="{total}" step="1" value="{step}" '
