@@ -16,6 +16,7 @@ from parlor.play.saves import MemoryBackend, SavedGame, StorageFull, Store
 from parlor.play.session import Session
 from parlor.screens import link as link_screens
 from parlor.screens.game import game_screen
+from parlor.screens.replay import turn_buttons
 
 from linktools import leaves
 from test_conformance import ENGINES, playout, player_counts
@@ -144,6 +145,42 @@ def test_the_summary_is_the_other_seats_messages_after_what_this_device_showed(g
     assert history.since(history.count) == []
 
 
+@pytest.mark.parametrize("language", ["en", "fr", "de", "it"])
+def test_the_summary_has_one_line_per_other_player_and_nothing_the_public_log_lacks(game,
+                                                                                    language):
+    from parlor import i18n
+    key, protocol, seeds, records = game
+    final = records[-1]
+    history = History(protocol, final, 0, seeds[0])
+    public = History(protocol, final).lines()
+    since = history.count // 3
+    grouped = history.since_by_seat(since)
+    assert [seat for seat, _lines in grouped] == list(dict.fromkeys(
+        history.sender(m) for m in range(since, history.count) if history.sender(m) != 0))
+    assert len(grouped) >= 1 and all(seat != 0 for seat, _lines in grouped)
+    for seat, lines in grouped:
+        mine = [m for m in range(since, history.count) if history.sender(m) == seat]
+        assert lines == [history.lines()[m] for m in mine]
+        if key != "tyrannen":                 # (seat 0 is the king there: it knows less)
+            assert lines == [public[m] for m in mine]
+    names = NAMES[:len(seeds)]
+    try:
+        i18n.use(language)
+        card = link_screens.since_card(history, since, names)
+        items = re.findall(r'<li data-seat="(\d)">(.*?)</li>', card)
+        assert [int(seat) for seat, _text in items] == [seat for seat, _lines in grouped]
+        for (seat, text), (_seat, lines) in zip(items, grouped):
+            assert text.count("; ") >= min(len(lines), link_screens.SHOWN_PER_PLAYER) - 1
+            if len(lines) > link_screens.SHOWN_PER_PLAYER:
+                earlier = len(lines) - link_screens.SHOWN_PER_PLAYER
+                assert str(earlier) in text.rsplit(". ", 1)[-1]
+                assert ("game log" in text) == (language == "en")
+            assert "Seat " not in text
+        assert link_screens.since_card(history, history.count, names) == ""
+    finally:
+        i18n.use("en")
+
+
 def test_lines_and_tables_taken_up_from_a_shorter_record_equal_a_fresh_reading():
     from parlor.links import history as module
     protocol, seeds, records = link_game("tsuro", 3)
@@ -219,12 +256,15 @@ def test_a_returning_player_sees_what_the_others_did_since_and_the_log_and_repla
     assert since == 3 and history.count == 7
     html = link_screens.link_screen(ana, BASE, False, False, since)
     card = re.search(r'<section class="card since".*?</section>', html).group(0)
-    items = re.findall(r"<li>(.*?)</li>", card)
+    items = re.findall(r'<li data-seat="\d">(.*?)</li>', card)
     others = [m for m in range(3, 7) if history.sender(m) != 0]
-    assert len(items) == len(others) > 0
-    assert all(re.match(r"(Bo|Cy) plays tile", item) for item in items), items
+    players = list(dict.fromkeys(history.sender(m) for m in others))
+    assert len(items) == len(players) > 0               # one line per other player
+    for item, seat in zip(items, players):
+        assert item.startswith(NAMES[seat] + " plays tile"), item
+        assert item.count("plays tile") == sum(history.sender(m) == seat for m in others)
     assert "Since you last looked" in card and "Seat " not in card
-    assert "Game log" in html and html.count("<li>") >= 7 + len(items)
+    assert "Game log" in html and html.count("<li>") >= 7
     assert 'data-action="replay"' in html
     assert "Since you last looked" not in link_screens.link_screen(ana, BASE, False, False,
                                                                    history.count)
@@ -287,6 +327,37 @@ def test_the_text_sent_with_a_tyros_link_names_the_offer_or_the_cards_to_keep():
     assert said == {"offer", "keep"}
 
 
+@pytest.mark.parametrize("language,turn,offer,keep", [
+    ("fr", "À vous, ", "attend votre réponse", "gardez 3 de vos cartes"),
+    ("de", "Du bist dran", "wartet auf deine Antwort", "behalte 3 deiner Karten"),
+    ("it", "Tocca a voi", "attende la vostra risposta", "tenete 3 delle vostre carte")])
+def test_the_text_sent_with_a_tyros_link_says_what_to_do_in_every_language(language, turn,
+                                                                          offer, keep):
+    from parlor import i18n
+    protocol, seeds, records = link_game("tyros", 3)
+    english = {}
+    try:
+        for code in ("en", language):
+            i18n.use(code)
+            said = english if code == "en" else {}
+            for record in records:
+                view = protocol.view(record)
+                if not view.get("to_move") or view.get("undealt"):
+                    continue
+                kind = ("offer" if view["pending"] and view["pending"]["waiting"] else
+                        "keep" if view["phase"] == "keep" else "turn")
+                session = linkplay.LinkSession(linkplay.Held(record, 0, seeds[0]),
+                                               linkplay.LinkStore(MemoryBackend()))
+                said.setdefault(kind, link_screens.share_text(session))
+        assert set(said) == set(english) == {"turn", "offer", "keep"}
+        for kind, expected in (("turn", turn), ("offer", offer), ("keep", keep)):
+            assert said[kind] != english[kind] and "Parlor" in said[kind]
+            if expected:
+                assert expected in said[kind], said[kind]
+    finally:
+        i18n.use("en")
+
+
 def test_the_text_sent_with_a_link_names_what_the_receiver_must_do():
     from parlor.games.tyros.board import Board
     board, names = Board(), ("Ana", "Bo", "Cy")
@@ -309,6 +380,49 @@ def test_the_replay_of_a_game_on_this_device_has_a_slider_to_any_move():
     html = game_screen(session, 4)
     assert f"Move 4 of {total}" in html
     assert f'max="{total}"' in html and 'value="4"' in html and 'name="replay-to"' in html
+
+
+def taps_to_the_start(turns: list) -> list[int]:
+    """Following "‹ Previous turn" from the latest position: where each tap lands."""
+    step, landed = len(turns) - 1, []
+    while True:
+        jump = re.search(r'data-delta="(-?\d+)"(?![^>]*aria-disabled)[^>]*>‹ Previous turn<',
+                         turn_buttons(turns, step))
+        if jump is None:
+            return landed
+        step += int(jump.group(1))
+        landed.append(step)
+
+
+def test_a_long_tyros_game_is_crossed_turn_by_turn_in_the_replay():
+    steps, final = playout(ENGINES["tyros"], 0, 3)
+    turns = [state.turn for state, _move in steps] + [final.turn]
+    starts = [k for k in range(len(turns)) if k == 0 or turns[k] != turns[k - 1]]
+    assert len(turns) > 200 and len(starts) < len(turns) // 10
+    assert taps_to_the_start(turns) == [k for k in starts[::-1] if k < len(turns) - 1]
+    middle = starts[2] + 1
+    ahead = re.search(r'data-delta="(-?\d+)"[^>]*>Next turn ›<', turn_buttons(turns, middle))
+    assert middle + int(ahead.group(1)) == starts[3]
+    assert "aria-disabled" in turn_buttons(turns, len(turns) - 1).split("‹ Previous")[1]
+    assert turn_buttons([None] * 30, 12) == ""            # a game without turns: no jumps
+
+
+def test_the_replay_of_a_tyros_game_by_link_has_its_turns_and_jumps():
+    protocol, seeds, records = link_game("tyros", 3)
+    final = records[-1]
+    history = History(protocol, final, 1, seeds[1])
+    turns = history.turns()
+    assert len(turns) == history.count + 1 and turns[-1] == protocol.table(final).state.turn
+    assert turns[-1] > turns[next(k for k, t in enumerate(turns) if t is not None)]
+    session = linkplay.LinkSession(linkplay.Held(final, 1, seeds[1]),
+                                   linkplay.LinkStore(MemoryBackend()))
+    html = link_screens.link_screen(session, BASE, False, False, replay_step=history.count)
+    assert f"Turn {turns[-1]}" in html and "‹ Previous turn" in html and SLIDER_NAME in html
+    other, other_seeds, other_records = link_game("tsuro", 3)
+    assert set(History(other, other_records[-1]).turns()) == {None}
+
+
+SLIDER_NAME = 'name="replay-to"'
 
 
 CASES = [(key, i, n) for key in sorted(ENGINES) for n in player_counts(ENGINES[key])

@@ -732,11 +732,51 @@ def test_y34_d27_keep_three_the_rest_is_discarded_and_the_token_moves_left():
     assert state.turn == 3
 
 
-def test_y34_others_see_what_was_discarded_not_what_was_kept():
-    state = position(hands={0: (2, 2, 1, 0)}, phase=KEEPING)
+def test_d33_nobody_sees_another_s_kept_or_discarded_cards_until_every_player_has_kept():
+    state = position(hands={0: (2, 2, 1, 0), 1: (4, 0, 0, 1), 2: (0, 3, 2, 0)},
+                     phase=KEEPING, discards=(1, 0, 0, 0), tiles={0: [20], 1: [21], 2: [22]},
+                     pile=(23, 24, 25))
+    state = replace(state, known=((2, 0, 0, 0), (3, 0, 0, 1), (0, 0, 0, 0)))
+    before = [ENGINE.view(state, seat) for seat in (1, 2, None)]
     move = cards(g=2, o=1)
-    assert "keeps 3 cards and discards 1 orange, 1 yellow" in ENGINE.describe(state, move, 1)
-    assert "keeps 2 green, 1 orange" in ENGINE.describe(state, move, 0)
+    assert ENGINE.describe(state, move, 1) == "Seat 0 keeps 3 cards"
+    assert "keeps 2 green, 1 orange and discards 1 orange, 1 yellow" in \
+        ENGINE.describe(state, move, 0)
+    kept = play(state, move)
+    # The discard pile and what the others know of seat 0's hand are as before: the others'
+    # views only say that seat 0 now holds 3 cards (and its green bound is what is sure
+    # whichever 2 cards it set aside).
+    for seat, was in zip((1, 2, None), before):
+        now = ENGINE.view(kept, seat)
+        assert now["discards"] == was["discards"] == [1, 0, 0, 0]
+        assert now["hands"][0]["cards"] == 3 and now["hands"][0]["known"] == [0, 0, 0, 0]
+        assert {**now, "hands": was["hands"], "active": was["active"],
+                "to_move": was["to_move"]} == was
+    # Another choice of seat 0 leaves every other view exactly the same.
+    other = play(state, cards(g=1, o=1, y=1))
+    for seat in (1, 2, None):
+        assert ENGINE.view(other, seat) == ENGINE.view(kept, seat)
+    assert ENGINE.view(other, 0) != ENGINE.view(kept, 0)
+    # Once every player has kept, the discards are made together, then the deal takes them.
+    done = play(kept, cards(g=3), cards(o=3))
+    assert done.phase == TILES and done.discards == ZERO and not done.dropped
+    assert len(done.deck) + sum(map(sum, done.hands)) == 60
+
+
+def test_d33_a_sampled_state_deals_the_hidden_keep_again():
+    state = position(hands={0: (2, 2, 1, 0), 1: (4, 0, 0, 1), 2: (0, 3, 2, 0)},
+                     phase=KEEPING)
+    state = play(state, cards(g=2, o=1), cards(g=3))
+    view = ENGINE.view(state, 2)
+    kept = set()
+    for n in range(12):
+        world = ENGINE.sample_hidden(state, 2, derive(SEED, "sample", n))
+        assert ENGINE.view(world, 2) == view
+        assert world.hands[2] == state.hands[2] and world.dropped[2] == state.dropped[2]
+        assert [sum(h) for h in world.hands] == [3, 3, 5]
+        assert [sum(d) for d in world.dropped] == [2, 2, 0]
+        kept.add(world.hands[0])
+    assert len(kept) > 1                     # seat 0's true keep is not carried over
 
 
 # --- Y35, D20: the end --------------------------------------------------------------------

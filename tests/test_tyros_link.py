@@ -583,3 +583,31 @@ def test_yl8_the_cards_wait_for_the_next_player_s_move_and_the_screen_says_whose
     assert waiting["cards"] and "own" not in waiting, "no longer the player's values alone"
     line = PROTOCOL.waiting_line(PROTOCOL.view(nexts, seat, keys[seat]), names)
     assert "your own move dealt" not in line and "when you next play" in line
+
+
+def test_yl9_a_keep_by_link_is_hidden_from_the_others_until_all_have_kept():
+    from parlor.links.history import History
+    sent, devices, _ = game()
+    keys = seeds(3)
+    for text, _sender, mover in sent:
+        record = decode(text)
+        state = PROTOCOL.table(record).state
+        if mover is None or state is None or state.phase != KEEPING:
+            continue
+        choices = PROTOCOL.legal(record, mover, keys[mover])
+        after = [PROTOCOL.play(record, mover, keys[mover], move)
+                 for move in (choices[0], choices[-1])]
+        next_up = [PROTOCOL.to_move(r) for r in after]
+        if len(choices) < 2 or next_up[0] != next_up[1] \
+                or PROTOCOL.table(after[0]).state.phase != KEEPING:
+            continue                                 # not a keep that others follow
+        other = next_up[0][0]
+        assert PROTOCOL.view(after[0]) == PROTOCOL.view(after[1])
+        seen = [PROTOCOL.view(r, other, keys[other]) for r in after]
+        assert seen[0] == seen[1] and seen[0]["discards"] == PROTOCOL.view(record)["discards"]
+        lines = [History(PROTOCOL, r, other, keys[other]).lines()[-1] for r in after]
+        assert lines[0] == lines[1] == f"Seat {mover} keeps 3 cards"
+        mine = [History(PROTOCOL, r, mover, keys[mover]).lines()[-1] for r in after]
+        assert mine[0] != mine[1] and "discards" in mine[0]
+        return
+    raise AssertionError("no keep followed by another player's keep in the game")

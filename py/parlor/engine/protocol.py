@@ -96,6 +96,11 @@ class Game:
         """The move in words for the game log, as `seat` may read it (state before the move)."""
         raise NotImplementedError
 
+    def turn_of(self, state) -> int | None:
+        """The game's turn number at `state`, public to every seat, for a game whose turns
+        hold many moves (the replay jumps from turn to turn); None by default: no turns."""
+        return None
+
     # Shared helpers; `playout` and `distinct` may be overridden (a computer's search).
 
     def distinct(self, state, moves: list) -> list:

@@ -8,7 +8,8 @@ public table after each message is kept. From those tables alone come:
   reader's seat over the state the message's sender acted on (worked out from chain values
   the record shows, so from nothing anyone holding the link could not work out), or for a
   protocol whose messages are not engine moves, from the game's own `describe_message`;
-- `since(count)`: the lines of the other seats' messages after the first `count`.
+- `since(count)`: the lines of the other seats' messages after the first `count`, and
+  `since_by_seat(count)` the same grouped by player, for the since-you-looked summary.
 Nothing here reads another seat's secret: the only secret it is given is this device's seed.
 """
 from __future__ import annotations
@@ -146,6 +147,23 @@ class History:
         lines = self.lines()
         return [(self.sender(m), lines[m]) for m in range(max(0, count), self.count)
                 if self.sender(m) != self.seat]
+
+    def turns(self) -> list[int | None]:
+        """The game's turn after each number of messages (engine games by link; None where
+        the game has no turns or none is dealt yet), for the replay's jumps."""
+        if not isinstance(self.protocol, CasualLink):
+            return [None] * (self.count + 1)
+        engine = self.protocol.engine
+        return [None if table.state is None else engine.turn_of(table.state)
+                for table in self.tables]
+
+    def since_by_seat(self, count: int) -> list[tuple[int, list[str]]]:
+        """`since` grouped by sender: (seat, its lines oldest first) per other seat, in the
+        order each first sent a message after the first `count`."""
+        grouped: dict[int, list[str]] = {}
+        for seat, line in self.since(count):
+            grouped.setdefault(seat, []).append(line)
+        return list(grouped.items())
 
     def _line(self, message: int) -> str:
         protocol, before = self.protocol, self.tables[message]

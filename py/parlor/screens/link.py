@@ -165,24 +165,26 @@ def link_screen(session, base: str, show_qr: bool, show_seat_link: bool,
     return "".join(parts)
 
 
-SHOWN_SINCE = 8                 # the newest lines a summary shows; the log holds the rest
+SHOWN_PER_PLAYER = 3            # the newest lines of each player a summary shows
 
 
 def since_card(history, since: int, names) -> str:
-    """What the other players did since this device last showed the game ("" if nothing)."""
-    news = history.since(since)
+    """What the other players did since this device last showed the game, one line per
+    player: its newest moves, and how many earlier ones the log holds ("" if nothing)."""
+    news = history.since_by_seat(since)
     if not news:
         return ""
-    items = "".join(f"<li>{esc(with_names(line, names))}</li>" for _seat, line in
-                    news[-SHOWN_SINCE:])
-    earlier = len(news) - SHOWN_SINCE
-    more = ""
-    if earlier > 0:
-        more = '<p class="meta">' + esc(ngettext(
-            "{n} earlier move is in the game log.", "{n} earlier moves are in the game log.",
-            earlier).format(n=earlier)) + "</p>"
+    items = []
+    for seat, lines in news:
+        said = "; ".join(with_names(line, names) for line in lines[-SHOWN_PER_PLAYER:])
+        earlier = len(lines) - SHOWN_PER_PLAYER
+        if earlier > 0:
+            said += ". " + ngettext("{n} earlier move is in the game log.",
+                                    "{n} earlier moves are in the game log.",
+                                    earlier).format(n=earlier)
+        items.append(f'<li data-seat="{seat}">{esc(said)}</li>')
     return ('<section class="card since" data-announce><h2>' + esc(_("Since you last looked"))
-            + f'</h2><ul>{items}</ul>{more}</section>')
+            + f'</h2><ul>{"".join(items)}</ul></section>')
 
 
 def log_card(history, names) -> str:

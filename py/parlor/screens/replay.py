@@ -35,7 +35,10 @@ def replay_screen(session, header: str, step: int) -> str:
         before, move = session.played[step - 1]
         line = with_names(session.engine.describe(before, move, seat), names)
     seen = SeatView(session.engine.view(state, seat), (), seat)
-    return replay_page(header, step, total, line, session.board.svg(seen, None, names, False))
+    turns = [session.engine.turn_of(before) for before, _move in session.played] \
+        + [session.engine.turn_of(session.state)]
+    return replay_page(header, step, total, line, session.board.svg(seen, None, names, False),
+                       turns)
 
 
 def link_replay_screen(session, history, header: str, step: int) -> str:
@@ -45,25 +48,53 @@ def link_replay_screen(session, history, header: str, step: int) -> str:
     line = (with_names(history.lines()[step - 1], session.names) if step
             else _("The start of the game."))
     board = session.board.svg(history.frame(step), None, session.names, False)
-    return replay_page(header, step, total, line, board)
+    return replay_page(header, step, total, line, board, history.turns())
 
 
-def replay_page(header: str, step: int, total: int, line: str, board: str) -> str:
-    """The replay's page: which move, what it did, the board, and the ways to move on."""
+def turn_starts(turns: list) -> list[int]:
+    """The positions where a turn begins (the first position of each turn number)."""
+    return [k for k, turn in enumerate(turns)
+            if turn is not None and (k == 0 or turns[k - 1] != turn)]
+
+
+def turn_buttons(turns: list, step: int) -> str:
+    """Jumps to the start of the turn before and the next one, for a game with turns: a
+    360-move game is crossed in a dozen taps, besides the slider ("" without turns)."""
+    starts = turn_starts(turns)
+    if len(starts) < 2:
+        return ""
+    back = max((k for k in starts if k < step), default=None)
+    ahead = min((k for k in starts if k > step), default=None)
+    return (step_button(_("‹ Previous turn"), (back or 0) - step, back is not None, True)
+            + step_button(_("Next turn ›"), (ahead or step) - step, ahead is not None, False))
+
+
+def replay_page(header: str, step: int, total: int, line: str, board: str,
+                turns: list | None = None) -> str:
+    """The replay's page: which move (and turn), what it did, the board, and the ways to move
+    on: a move back or forward, a turn back or forward, the slider to any move."""
     heading = _("Move {number} of {total}").format(number=step, total=total)
+    turn = turns[step] if turns and step < len(turns) else None
+    turn_line = ('<span class="meta replay-turn">' + esc(_("Turn {turn}").format(turn=turn))
+                 + '</span>') if turn is not None else ""
     steps = (step_button(_("‹ Back"), -1, step > 0) + step_button(_("Forward ›"), 1, step < total)
              + button(_("Back to the game"), "replay-done", True))
+    jumps = turn_buttons(turns or [], step)
+    if jumps:                            # a row of their own: four buttons fit a phone's width
+        steps = jumps + '</div><div class="actions">' + steps
     label = esc(_("Go to move"))
     slider = (f'<label class="replay-to">{label} <input type="range" id="{SLIDER}" '
               f'name="{SLIDER}" min="0" max="{total}" step="1" value="{step}" '
               f'aria-valuetext="{esc(heading)}"></label>')
     return (header + f'<section class="card replay" aria-live="polite"><h2>{esc(heading)}</h2>'
-            f'<p>{esc(line)}</p>{slider}</section>'
+            f'{turn_line}<p>{esc(line)}</p>{slider}</section>'
             f'<div class="board">{board}</div>'
             f'<div class="actions">{steps}</div>')
 
 
-def step_button(label: str, delta: int, enabled: bool) -> str:
-    why = None if enabled else (_("This is the start of the game.") if delta < 0 else
+def step_button(label: str, delta: int, enabled: bool, backward: bool | None = None) -> str:
+    """A jump of `delta` moves (`backward`: which way it points, by default the sign)."""
+    backward = delta < 0 if backward is None else backward
+    why = None if enabled else (_("This is the start of the game.") if backward else
                                 _("This is the latest position."))
     return button(label, "replay-step", why=why, delta=delta)

@@ -341,6 +341,8 @@ class State:
     outcome: Outcome | None = None
     drawn: tuple = ()                    # per seat, ("card", colour) and ("tile", location)
                                          # items the last move drew unseen, if any
+    dropped: tuple = ()                  # per seat, the cards it set aside when keeping this
+                                         # turn, hidden from the others until all kept (D33)
 
 
 # --- Small helpers ------------------------------------------------------------------------
@@ -783,6 +785,7 @@ class Tyros(Game):
         deck's and the tile pile's order, the seed that makes later draws, and what the others
         drew unseen on the last move, taken from their re-dealt cards and tiles (D28)."""
         others = [s for s in range(state.players) if s != seat]
+        state = _unkept(state, others)
         was = state.drawn or ((),) * state.players
         unseen = {(s, kind): sum(1 for k, _v in was[s] if k == kind)
                   for s in others for kind in ("card", "tile")}
@@ -808,9 +811,10 @@ class Tyros(Game):
             tile_hands[s] = tuple(sorted(state.shown[s] + tuple(deal[at:at + size])))
             drawn[s] += tuple(("tile", t) for t in deal[at:at + size][:unseen[s, "tile"]])
             at += size
-        return replace(state, hands=tuple(hands), deck=deck, tile_hands=tuple(tile_hands),
-                       pile=tuple(deal[at:]), seed=derive(key, "tyros", "sample seed")[:16],
-                       drawn=tuple(drawn) if state.drawn else ())
+        state = replace(state, hands=tuple(hands), deck=deck, tile_hands=tuple(tile_hands),
+                        pile=tuple(deal[at:]), seed=derive(key, "tyros", "sample seed")[:16],
+                        drawn=tuple(drawn) if state.drawn else ())
+        return _kept_again(state, others, key)
 
     def encode(self, move) -> str:
         code = MOVE_CODE[move]
@@ -822,6 +826,10 @@ class Tyros(Game):
         if code >= len(CODE_MOVES):
             raise MalformedMove(f"{token!r} is not a Tyros move")
         return CODE_MOVES[code]
+
+    def turn_of(self, state: State) -> int:
+        """Y8: the turn (tiles, actions, keeping), for the replay's jumps."""
+        return state.turn
 
     def describe(self, state: State, move, seat: int | None = None) -> str:
         """The move in words; kept cards only for their owner (the discards are public).
@@ -888,9 +896,10 @@ class Tyros(Game):
             if seat == mover:
                 return _("{who} keeps {cards} and discards {dropped}").format(
                     who=who, cards=words(move.counts), dropped=words(dropped))
-            return ngettext("{who} keeps {n} card and discards {dropped}",
-                            "{who} keeps {n} cards and discards {dropped}", KEEP).format(
-                who=who, n=KEEP, dropped=words(dropped))
+            # Translators: another player kept cards: which ones, and what they discard, stay
+            # hidden until every player has kept (D33).
+            return ngettext("{who} keeps {n} card", "{who} keeps {n} cards", KEEP).format(
+                who=who, n=KEEP)
         if p is not None and p.kind == "offer":
             if p.give == ZERO:
                 return _("{who} offers {cards} to {partner}").format(
@@ -901,7 +910,7 @@ class Tyros(Game):
 
 
 def _hand_view(state: State, s: int, seat: int | None) -> dict:
-    out = {"cards": sum(state.hands[s]), "known": list(state.known[s]),
+    out = {"cards": sum(state.hands[s]), "known": list(bound(state, s)),
            "tiles": len(state.tile_hands[s]), "shown_tiles": list(state.shown[s])}
     if s == seat:
         out["own"] = {"cards": list(state.hands[s]), "tiles": list(state.tile_hands[s])}
@@ -1008,7 +1017,7 @@ def _settle(state: State) -> State:
             state = replace(state, phase=KEEPING, step=0)
         elif state.phase == KEEPING:
             if state.step == n:                                                    # Y34
-                state = _deal(replace(state, phase=TILES, step=0, turn=state.turn + 1,
+                state = _deal(replace(_discard_kept(state), phase=TILES, step=0, turn=state.turn + 1,
                                       first=(state.first + 1) % n, traded=0, offers=(0,) * n))
             elif sum(state.hands[active(state)]) <= KEEP:
                 state = replace(state, step=state.step + 1)
@@ -1072,10 +1081,56 @@ def _put_under(state: State, seat: int, tile: int) -> State:
 
 
 def _keep(state: State, seat: int, kept: tuple) -> State:
-    dropped = sub(state.hands[seat], kept)
-    return replace(state, step=state.step + 1, discards=add(state.discards, dropped),
-                   hands=_put(state.hands, seat, kept),
-                   known=_put(state.known, seat, floor_sub(state.known[seat], dropped)))
+    """D33: the cards set aside wait face down until every player has kept (`_discard_kept`)."""
+    dropped = state.dropped or (ZERO,) * state.players
+    return replace(state, step=state.step + 1, hands=_put(state.hands, seat, kept),
+                   dropped=_put(dropped, seat, sub(state.hands[seat], kept)))
+
+
+def _discard_kept(state: State) -> State:
+    """D33: once every player has kept, the cards they set aside are discarded together and
+    each colour's bound (D28) drops by what its player discarded."""
+    if not state.dropped:
+        return state
+    discards, known = state.discards, list(state.known)
+    for seat, dropped in enumerate(state.dropped):
+        discards = add(discards, dropped)
+        known[seat] = floor_sub(known[seat], dropped)
+    return replace(state, discards=discards, known=tuple(known), dropped=())
+
+
+def bound(state: State, seat: int) -> tuple:
+    """The cards of each colour every player knows `seat` holds (D28); while its kept cards
+    are hidden (D33), what is sure whichever cards it set aside."""
+    if not state.dropped or not any(state.dropped[seat]):
+        return state.known[seat]
+    out = sum(state.dropped[seat])
+    return tuple(max(0, k - out) for k in state.known[seat])
+
+
+def _unkept(state: State, seats: list) -> State:
+    """The state with the cards `seats` set aside this turn back in their hands (D33), for
+    `sample_hidden` to deal again with the rest of what they hold."""
+    if not state.dropped:
+        return state
+    hands = tuple(add(hand, state.dropped[s]) if s in seats else hand
+                  for s, hand in enumerate(state.hands))
+    return replace(state, hands=hands)
+
+
+def _kept_again(state: State, seats: list, key: bytes) -> State:
+    """After `_unkept` and a new deal: each of `seats` that had kept sets aside as many cards
+    again, chosen at random from its dealt hand (D33: which ones it kept is hidden)."""
+    if not state.dropped:
+        return state
+    hands, dropped = list(state.hands), list(state.dropped)
+    for s in seats:
+        out = sum(state.dropped[s])
+        if out:
+            cards = shuffled(spread(hands[s]), key, "tyros", "sample kept", s)
+            hands[s] = counts(cards[out:])
+            dropped[s] = counts(cards[:out])
+    return replace(state, hands=tuple(hands), dropped=tuple(dropped))
 
 
 def _put(items: tuple, index: int, value) -> tuple:
