@@ -173,6 +173,19 @@ def unsigned(invitation, seed):
                   invitation.options, version=UNSIGNED)
 
 
+def in_order(invitation, seed):
+    """A new game's invitation as a Parlor of format 2 made it (seats taken in order, signed):
+    games begun in format 2 keep playing so, and the games' positional link rules stay tested
+    on them (format 3's joins by invitation: tests/test_invitation.py)."""
+    from parlor.links.base import new_seat
+    from parlor.links.record import SIGNED, Record, Seat, game_context
+    seats = invitation.capacity or len(invitation.seats)
+    ctx = game_context(invitation.game, invitation.options, seats, SIGNED)
+    creator = new_seat(ctx, 0, invitation.seats[0].name, seed, True)
+    return Record(invitation.game, (creator,) + (Seat(),) * (seats - 1), invitation.options,
+                  version=SIGNED)
+
+
 def leaves(value, path=()):
     """Every leaf of a view as (path, JSON text); a node whose type differs between views is
     compared whole, so lists are flattened only to their items."""

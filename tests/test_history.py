@@ -17,6 +17,7 @@ from parlor.play.session import Session
 from parlor.screens import link as link_screens
 from parlor.screens.game import game_screen
 
+import linktools
 from linktools import leaves
 from test_conformance import ENGINES, playout, player_counts
 
@@ -33,7 +34,7 @@ def link_game(key: str, players: int, cap: int = 120):
     protocol = entry.link
     seeds = [derive(b"history", key, players, seat)[:16] for seat in range(players)]
     options = {"players": players} if entry.players[0] != entry.players[1] else {}
-    record = protocol.create(NAMES[0], seeds[0], options)
+    record = linktools.in_order(protocol.create(NAMES[0], seeds[0], options), seeds[0])
     for seat in range(1, players):
         record = protocol.join(record, NAMES[seat], seeds[seat])
     stream, records = Stream(seeds[0], "history choices"), [record]
