@@ -36,6 +36,7 @@ if str(REPO / "py") not in sys.path:
     sys.path.insert(0, str(REPO / "py"))
 
 from parlor import catalog  # noqa: E402
+from parlor.links.base import seat_of  # noqa: E402
 from parlor.links.record import decode, encode  # noqa: E402
 from parlor.engine.rng import Stream, derive  # noqa: E402
 from parlor.links.base import SEED  # noqa: E402
@@ -63,8 +64,11 @@ def link_game(name: str, key: bytes, players: int = 2, computer: bool = False) -
     for seat in range(1, players):
         record = protocol.join(record, ("Bob", "Cy", "Di", "Eve", "Fay", "Gus", "Hal")[seat - 1],
                                seeds[seat])
+    if record.grouped:                      # the creator's device starts it once it is full
+        record = protocol.start_game(record, seeds[0])
+        seeds = sorted(seeds, key=lambda s: seat_of(record, s))
     text, longest, ply = encode(record), 0, 0
-    sent, last = players, players - 1       # the invitation and each join
+    sent, last = players, 0                 # the invitation and each join; the creator's turn
     turns, forced = [0] * players, 0        # turns of play per seat; actions with no choice
     while movers := protocol.to_move(decode(text)):
         seat = movers[0]

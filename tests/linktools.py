@@ -74,7 +74,7 @@ def signed(record, seat, seed, text, begins=True):
     moves = record.moves + text
     old = record.seats[seat]
     index = old.index + begins
-    new = replace(old, index=index, value=Chain(record.context, seat, seed).value(index),
+    new = replace(old, index=index, value=Chain(record.context, record.chain_id(seat), seed).value(index),
                   tag_moves=len(moves))
     return with_seat(replace(record, moves=moves), seat, sealed(record, moves, seat, new, seed))
 
@@ -171,6 +171,14 @@ def unsigned(invitation, seed):
     creator = Seat(invitation.seats[0].name, Chain(ctx, 0, seed).anchor)
     return Record(invitation.game, (creator,) + (Seat(),) * (len(invitation.seats) - 1),
                   invitation.options, version=UNSIGNED)
+
+
+def by_seat(*phones):
+    """Lists kept per phone (sessions, stores, clocks...), reordered so that index n is the
+    phone holding seat n once a format-3 game started (its seats follow the seating rule,
+    not the order of joining); the first list holds each phone's session."""
+    order = sorted(range(len(phones[0])), key=lambda n: phones[0][n].seat)
+    return tuple([items[n] for n in order] for items in phones)
 
 
 def in_order(invitation, seed):

@@ -380,6 +380,15 @@ def invited(store: LinkStore, held: Held, incoming: records.Record, note: str) -
     return held, note
 
 
+def opened_session(held: Held, store: LinkStore, note: str) -> "LinkSession":
+    """The session of a game just opened (`open_link`): when opening it started the game on
+    its creator's device, that device offers the link to send on at once."""
+    session = LinkSession(held, store, notice=note)
+    session.sent = note == _(STARTED_FULL) and session.seat not in session.protocol.to_move(
+        held.record)
+    return session
+
+
 def left_out(held: Held) -> bool:
     """Whether this device joined a format-3 invitation whose game started without it."""
     return held.seed is not None and held.seat is None and held.record.started
