@@ -181,6 +181,22 @@ def by_seat(*phones):
     return tuple([items[n] for n in order] for items in phones)
 
 
+def started(stores, seeds, links):
+    """Phones that joined one invitation in turn, each from the link before (`links`: the
+    invitation, then each join): the creator's phone opens the last join, so the game starts
+    there (format 3), and its link is posted. Returns the stores and seeds reordered so index
+    n is seat n (links gets the started game's link)."""
+    from parlor.links import device
+    from parlor.links.base import seat_of
+    from parlor.links.record import decode, encode
+    if not decode(links[-1]).grouped:
+        return stores, seeds
+    held, _note = device.open_link(stores[0], links[-1])
+    links.append(encode(held.record))
+    order = sorted(range(len(seeds)), key=lambda n: seat_of(held.record, seeds[n]))
+    return [stores[n] for n in order], [seeds[n] for n in order]
+
+
 def in_order(invitation, seed):
     """A new game's invitation as a Parlor of format 2 made it (seats taken in order, signed):
     games begun in format 2 keep playing so, and the games' positional link rules stay tested

@@ -191,6 +191,7 @@ def sessions_of(key, players):
                                        stores[seat])
         session.join(NAMES[seat], seed=seeds[seat])
         links.append(encode(session.record))
+    stores, seeds = linktools.started(stores, seeds, links)
     return stores, links, seeds
 
 
