@@ -64,6 +64,7 @@ ANOTHER_TAB = N_("This game changed in another tab, so nothing was done: here is
 NO_ROOM_FOR_SEAT = N_("This device's storage is full, so you cannot take a seat: your secret "
                       "for it could not be kept. Free some space, then try again.")
 JOINED_ELSEWHERE = N_("You already hold a seat in this game on this device (another tab).")
+JOINED_INVITATION = N_("You have already joined this game on this device (another tab).")
 DAMAGED = N_("A game played by link on this device is damaged.")
 STARTED_FULL = N_("Every seat is taken: the game has started. Send this link to everyone "
                   "who joined.")
@@ -589,7 +590,8 @@ class LinkSession(ResignSteps):
         (taken in another tab) keeps that one instead."""
         kept = self.store.readable(self.record.game_id)
         if kept is not None and kept.seed is not None:
-            self.held, self.notice = kept, _(JOINED_ELSEWHERE)
+            self.held = kept
+            self.notice = _(JOINED_ELSEWHERE if kept.seat is not None else JOINED_INVITATION)
             return
         seed = seed or new_seed()
         before = self.held
