@@ -1,4 +1,4 @@
-"""The adversary model of play by link: the invariants of seeds/fair-play.md (I1-I10) checked
+"""The adversary model of play by link: the invariants of seeds/fair-play.md (I1-I11) checked
 after every step of a world of phones, tabs, a group chat and a dishonest friend.
 
 A world is one game key and a number of players. Each player has a phone: a storage that can
@@ -621,7 +621,7 @@ def forged(world: World, base: Record, records: list) -> str | None:
     return None if forgery is None else encode(forgery)
 
 
-# The invariants (seeds/fair-play.md, I1-I10).
+# The invariants (seeds/fair-play.md, I1-I11).
 
 def phone_store(world: World, phone: Phone) -> LinkStore:
     """What the phone keeps, read as a new tab would."""
