@@ -18,7 +18,7 @@ def pass_links(ana, bo, take_turn, turns):
         line = holder.locator(".turn-line").inner_text()
         if line.startswith("Game over"):
             return holder
-        if "to publish their secret" in line or line == "Waiting for players":
+        if "to publish their secret" in line or line.startswith("Waiting for"):
             holder, other = other, holder     # nothing to do here: the other phone moves
             continue
         take_turn(holder, turn)

@@ -62,7 +62,7 @@ def test_two_phones_play_a_whole_game_by_links_and_a_spectator_watches(browser, 
     ana.fill("#name-tyrus-0", "Ana")
     ana.click("button[data-action=link-new][data-game=tyrus]")
     url = shared_link(ana)
-    expect(ana.locator(".share-text")).to_contain_text("Ana invites you")
+    expect(ana.locator(".share-text")).to_contain_text("Join Ana's Tyrus game")
     holder, other = ana, bo
     for turn in range(200):
         open_link(other, url)
