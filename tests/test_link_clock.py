@@ -4,7 +4,6 @@ Each device has its own clock (`LinkStore.clock`), set by the test. A claim is o
 when another seat owes a message and its time, counted on the claimant's device from when
 it came to hold the position, has run out; the end never reads "Verified fair" then.
 """
-from dataclasses import replace
 
 import pytest
 

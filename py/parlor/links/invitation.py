@@ -53,11 +53,6 @@ def join(record: Record, name: str, seed: bytes) -> Record:
     return replace(record, joins=union_joins(record.joins, (mine,)))
 
 
-def joined(record: Record, seed: bytes) -> bool:
-    """Whether this seed's join is among the invitation's joins."""
-    return not record.started and any(j.key == public_key(seed) for j in record.joins)
-
-
 def ranked(record: Record, value: bytes) -> list[Join]:
     """The invitation's joins in the order of the seating rule, given r."""
     return sorted(record.joins, key=lambda j: seat_rank(record.game_id, value, j.key))
@@ -95,9 +90,3 @@ def problem(record: Record) -> str:
     if ranks != sorted(ranks) or len({s.key for s in seats}) != len(seats):
         return "start"
     return ""
-
-
-def left_out(started: Record, invitation_copy: Record) -> tuple[str, ...]:
-    """The names of the joins an invitation holds that the started game did not seat."""
-    keys = {s.key for s in started.seats}
-    return tuple(j.name for j in invitation_copy.joins if j.key not in keys)
