@@ -104,8 +104,8 @@ def test_an_old_link_after_a_newer_one_changes_nothing_and_says_so(browser, base
     links.append(shared_link(ana))
     open_link(bo, links[-1])
     before = bo.locator(".turn-line").inner_text()
-    open_link(bo, links[0])
-    expect(bo.locator(".notice").first).to_contain_text("older than the game on this device")
+    open_link(bo, links[0])                 # the invitation: the game started since
+    expect(bo.locator(".notice").first).to_contain_text("has already started: here is where")
     assert bo.locator(".turn-line").inner_text() == before
     assert all(attempts == [] for attempts in outside)
 
