@@ -18,7 +18,7 @@ def pass_links(ana, bo, take_turn, turns):
         line = holder.locator(".turn-line").inner_text()
         if line.startswith("Game over"):
             return holder
-        if "to publish their secret" in line or line.startswith("Waiting for"):
+        if not (line.startswith("Your turn") or holder.locator("#join-name").count()):
             if holder.locator("#share-link").count():
                 url = shared_link(holder)     # e.g. the game its creator's phone started
             holder, other = other, holder     # nothing to do here: the other phone moves
