@@ -20,7 +20,8 @@ def pass_links(ana, bo, take_turn, turns):
             return holder
         if not (line.startswith("Your turn") or holder.locator("#join-name").count()):
             if holder.locator("#share-link").count():
-                url = shared_link(holder)     # e.g. the game its creator's phone started
+                url = shared_link(holder)     # e.g. the game its creator's phone started:
+                continue                      # the other phone opens it next
             holder, other = other, holder     # nothing to do here: the other phone moves
             continue
         take_turn(holder, turn)
