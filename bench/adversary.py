@@ -1,5 +1,5 @@
 """The adversary model's long run: random walks over the four games until a number of steps,
-every invariant of seeds/fair-play.md (I1-I10) checked after every step (tests/adversary.py).
+every invariant of seeds/fair-play.md (I1-I11) checked after every step (tests/adversary.py).
 
 Run with `.venv/bin/python bench/adversary.py [steps] [steps per walk] [first seed]` (defaults:
 200,000 steps, walks of 150 steps, seeds from 0). Prints the steps run, the walks (games),

@@ -7,7 +7,8 @@ signed links (record format 2), so the length is that of a full game. Tyros is p
 the computer player chooses (as people play: its limit), and with random legal actions
 (endless refused offers and cancelled actions: no limit); for it the largest link sent in
 the game is printed too. Prints one line per game (the final link's length and the links
-sent in the whole game: the invitation, each join, and one each time the turn passes to
+sent in the whole game: the invitation, each join (to the creator, whose phone then starts the
+game: record format 3), and one each time the turn passes to
 another device, seeds included, and the messages of play: each a move of the engine, a start
 message or a message added by the link protocol), then one JSON object {game: {"length":
 characters, "links": links sent, "largest": the longest link sent, "play": messages of play,
@@ -36,6 +37,7 @@ if str(REPO / "py") not in sys.path:
     sys.path.insert(0, str(REPO / "py"))
 
 from parlor import catalog  # noqa: E402
+from parlor.links.base import seat_of  # noqa: E402
 from parlor.links.record import decode, encode  # noqa: E402
 from parlor.engine.rng import Stream, derive  # noqa: E402
 from parlor.links.base import SEED  # noqa: E402
@@ -63,8 +65,11 @@ def link_game(name: str, key: bytes, players: int = 2, computer: bool = False) -
     for seat in range(1, players):
         record = protocol.join(record, ("Bob", "Cy", "Di", "Eve", "Fay", "Gus", "Hal")[seat - 1],
                                seeds[seat])
+    record = protocol.start_game(record, seeds[0])     # the creator's device: it is full
+    seeds = sorted(seeds, key=lambda s: seat_of(record, s))
     text, longest, ply = encode(record), 0, 0
-    sent, last = players, players - 1       # the invitation and each join
+    sent = players                          # the invitation and each join, to the creator
+    last, holder = None, 0                  # whose turn came last; the phone holding the game
     turns, forced = [0] * players, 0        # turns of play per seat; actions with no choice
     while movers := protocol.to_move(decode(text)):
         seat = movers[0]
@@ -73,7 +78,7 @@ def link_game(name: str, key: bytes, players: int = 2, computer: bool = False) -
         if actions != [SEED]:
             turns[seat] += seat != last
             forced += len(actions) == 1
-        sent, last = sent + (seat != last), seat
+        sent, holder, last = sent + (seat != holder), seat, seat
         state = seat_state(protocol, record, seat, seeds[seat]) if computer else None
         if state is not None and not isinstance(actions[0], str):
             action = entry.bot(state, seat, derive(key, "ply", ply))

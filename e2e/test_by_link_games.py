@@ -18,7 +18,10 @@ def pass_links(ana, bo, take_turn, turns):
         line = holder.locator(".turn-line").inner_text()
         if line.startswith("Game over"):
             return holder
-        if "to publish their secret" in line or line == "Waiting for players":
+        if not (line.startswith("Your turn") or holder.locator("#join-name").count()):
+            if holder.locator("#share-link").count():
+                url = shared_link(holder)     # e.g. the game its creator's phone started:
+                continue                      # the other phone opens it next
             holder, other = other, holder     # nothing to do here: the other phone moves
             continue
         take_turn(holder, turn)
@@ -28,8 +31,9 @@ def pass_links(ana, bo, take_turn, turns):
 
 def tyrannen_turn(page, turn):
     if page.locator("#join-name").count():
-        protocol_step(page)         # the rebel then chooses the assassins at once
-    elif protocol_step(page):
+        protocol_step(page)         # the rebel chooses once the creator's phone starts it
+        return
+    if protocol_step(page):
         return
     if "hide your assassins" in page.locator(".hint").inner_text():
         choose_assassins(page)

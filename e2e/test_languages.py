@@ -128,7 +128,7 @@ def test_the_choice_is_kept_and_each_friend_reads_a_link_in_their_own_language(d
     assert bo.evaluate("document.documentElement.lang") == "fr"
     assert english_left(bo, "fr") == []
     fr = words("fr").gettext
-    expect(bo.locator("button[data-action=join]")).to_have_text(fr("Take a seat"))
+    expect(bo.locator("button[data-action=join]")).to_have_text(fr("Join"))
 
 
 def test_offline_in_each_language(device, base_url):

@@ -9,6 +9,7 @@ from test_navigation import finished_game, store
 
 from parlor import catalog
 from parlor.engine.rng import Stream, derive
+from parlor.links.base import seat_of
 from parlor.links.device import Held, seat_link
 from parlor.links.history import History
 from parlor.links.record import encode
@@ -25,6 +26,8 @@ def tyros_by_link(messages: int):
     record = protocol.create(NAMES[0], seeds[0], {"players": 3})
     for seat in (1, 2):
         record = protocol.join(record, NAMES[seat], seeds[seat])
+    record = protocol.start_game(record, seeds[0])         # the creator's phone starts it
+    seeds = sorted(seeds, key=lambda seed: seat_of(record, seed))
     stream, records = Stream(seeds[0], "choices"), []
     while protocol.replay(record).applied < messages:
         seat = protocol.to_move(record)[0]

@@ -43,6 +43,11 @@ def test_three_phones_play_a_whole_game_by_links_with_a_trade(browser, base_url)
         page.fill("#join-name", NAMES[seat])
         page.click("button[data-action=join]")
         url = page.locator("#share-link").input_value()
+    open_link(ana, url)                     # the last join fills it: Ana's phone starts it
+    url = ana.locator("#share-link").input_value()
+    for page, _errors in pages[1:]:
+        open_link(page, url)
+    pages = sorted(pages, key=lambda p: held(p[0])[1])      # by seat: the rule's order
     done, answers, starts, hops = set(), [], [], 0
     for _ in range(300):
         movers = PROTOCOL.to_move(decode(url.split("#", 1)[1]))

@@ -62,7 +62,7 @@ def test_two_phones_play_a_whole_game_by_links_and_a_spectator_watches(browser, 
     ana.fill("#name-tyrus-0", "Ana")
     ana.click("button[data-action=link-new][data-game=tyrus]")
     url = shared_link(ana)
-    expect(ana.locator(".share-text")).to_contain_text("Ana invites you")
+    expect(ana.locator(".share-text")).to_contain_text("Join Ana's Tyrus game")
     holder, other = ana, bo
     for turn in range(200):
         open_link(other, url)
@@ -104,8 +104,8 @@ def test_an_old_link_after_a_newer_one_changes_nothing_and_says_so(browser, base
     links.append(shared_link(ana))
     open_link(bo, links[-1])
     before = bo.locator(".turn-line").inner_text()
-    open_link(bo, links[0])
-    expect(bo.locator(".notice").first).to_contain_text("older than the game on this device")
+    open_link(bo, links[0])                 # the invitation: the game started since
+    expect(bo.locator(".notice").first).to_contain_text("has already started: here is where")
     assert bo.locator(".turn-line").inner_text() == before
     assert all(attempts == [] for attempts in outside)
 

@@ -1,4 +1,4 @@
-"""The adversary model of play by link: the invariants of seeds/fair-play.md (I1-I10) checked
+"""The adversary model of play by link: the invariants of seeds/fair-play.md (I1-I11) checked
 after every step of a world of phones, tabs, a group chat and a dishonest friend.
 
 A world is one game key and a number of players. Each player has a phone: a storage that can
@@ -136,6 +136,8 @@ class World:
         self.resigns: dict[int, set] = {p: set() for p in range(players)}
         self.kept: dict[int, dict] = {p: {} for p in range(players)}     # key -> Held kept
         self.seats: dict[int, dict] = {p: {} for p in range(players)}    # game id -> (seat, seed)
+        self.joins: dict[int, dict] = {p: {} for p in range(players)}    # game id -> (seed,
+                                            #   name left to its default): format-3 joins
         self.first_held: dict[int, dict] = {p: {} for p in range(players)}
         self.cheats: set = set()            # (game id, moves) of messages no legal action makes
         self.stored_sends: dict[int, set] = {p: set() for p in range(players)}
@@ -144,6 +146,8 @@ class World:
         self.made: set = set()              # game ids this version made (rematches)
         self.damaged: dict[int, dict] = {p: {} for p in range(players)}  # game id -> (secret
         #   still in the text, only the game in it damaged) for copies the storage damaged
+        self.starts: dict = {}              # game id -> (joins the creator held, capacity,
+                                            #   seats) when the creator's phone started it
         self.notes: list = []               # (phone, note) of the last step
         self.created = 0
 
@@ -310,8 +314,10 @@ def damage(world: World, phone: Phone) -> str:
     """The storage damages one kept copy: the game in it, or the whole text (class 7)."""
     rng = world.rng
     store = phone_store(world, phone)
+    waiting = {gid.hex() for gid in world.joins[phone.player]}     # joins not yet seated
     keys = sorted(k for k in phone.storage.data if k.startswith(linkplay.PREFIX)
-                  and k.count(":") == 2 and store.holds(k[len(linkplay.PREFIX):]))
+                  and k.count(":") == 2 and store.holds(k[len(linkplay.PREFIX):])
+                  and k[len(linkplay.PREFIX):] not in waiting)
     if not keys:
         return "nothing to damage"
     key = rng.choice(keys)
@@ -379,16 +385,33 @@ def honest_step(world: World, phone: Phone) -> str:
             typed = rng.choice(("", NAMES[phone.player], link_screens.join_default(before)))
             seed = world.new_seed()
             session.join(link_screens.joining_name(session.record, typed), seed=seed)
-            if session.seat is None or session.held.seed != seed:
+            if session.held.seed != seed:
+                mine = before.game_id in world.joins[phone.player] or \
+                    before.game_id in world.seats[phone.player]     # joined in another tab
+                if before.grouped and not session.store.full and not mine:
+                    raise Violation("I11", f"phone {phone.player}'s join of an invitation was "
+                                           f"refused: {session.notice}")
                 return f"phone {phone.player} could not join: {session.notice}"
-            world.seats[phone.player][session.record.game_id] = (session.seat,
-                                                                 session.held.seed)
+            gid = session.record.game_id
+            if session.seat is None:            # format 3: seated at the creator's start
+                world.joins[phone.player][gid] = (seed, typed != NAMES[phone.player])
+                world.post(phone, session.record)
+                return f"phone {phone.player} joins the invitation"
+            world.seats[phone.player][gid] = (session.seat, session.held.seed)
             if typed != NAMES[phone.player]:
-                world.defaults.add((session.record.game_id,
-                                    session.record.seats[session.seat].anchor))
+                world.defaults.add((gid, session.record.seats[session.seat].anchor))
             world.remember_sent(phone, before, session.record, tab.store)
             world.post(phone, session.record)
             return f"phone {phone.player} joins as seat {session.seat}"
+        if session.may_start() and rng.random() < 0.3:
+            joins = len(session.record.joins)
+            session.start()
+            if session.record.started and not session.store.clashed:
+                world.starts[session.record.game_id] = (joins, session.record.capacity,
+                                                        session.record.seats)
+            if session.record.started:
+                world.post(phone, session.record)
+                return f"phone {phone.player} starts with {len(session.record.seats)} players"
         if session.seat is None:
             return open_some_link(world, phone, tab)
         if standing.may_claim(session.held, session.now()) and rng.random() < 0.5:
@@ -461,12 +484,23 @@ def open_some_link(world: World, phone: Phone, tab: Tab) -> str:
         text = world.chat[-1 - min(rng.randrange(3), len(world.chat) - 1)]
     else:
         text = rng.choice(pool)
+    incoming = _record(text)
+    before = tab.store.readable(incoming.game_id) if incoming is not None else None
     try:
         held, note = linkplay.open_link(tab.store, text)
     except LinkProblem as problem:
-        record = _record(text)
-        world.notes.append((phone, str(problem), record and Held(record)))
+        world.notes.append((phone, str(problem), incoming and Held(incoming)))
+        if incoming is not None and incoming.grouped and not incoming.started and \
+                str(problem) == i18n._(linkplay.DIVERGED) and before is not None \
+                and not before.record.started and before.record.seats == incoming.seats \
+                and world.protocol.replay(incoming).ok:
+            raise Violation("I11", f"phone {phone.player} refused a join of an invitation "
+                                   "because of another join")
         return f"phone {phone.player} opens a link: refused ({problem})"
+    if before is not None and before.seat == 0 and before.record.grouped and \
+            not before.record.started and held.record.started:
+        joins = record_joins(before.record, incoming)
+        world.starts[held.record.game_id] = (joins, before.record.capacity, held.record.seats)
     world.notes.append((phone, note, held))
     check_recovered(world, phone, held)
     tab.session = LinkSession(held, tab.store, notice=note)
@@ -483,6 +517,12 @@ def adversary_step(world: World, phone: Phone) -> str:
            for gid, (seat, seed) in world.seats[p].items()]
     records = [r for r in map(_record, world.chat[-12:]) if r is not None]
     roll = rng.random()
+    lobbies = [r for r in records if r.grouped and not r.started]
+    if lobbies and roll < 0.5:
+        made = join_attack(world, rng.choice(lobbies))
+        target = rng.choice([p for p in world.phones if p.honest])
+        (world.chat if rng.random() < 0.5 else target.inbox).append(made)
+        return f"adversary join attack to phone {target.player}"
     if roll < 0.3 or not own:
         return honest_step(world, phone)             # a cheat also plays along
     gid, seat, seed = rng.choice(own)
@@ -507,6 +547,36 @@ def adversary_step(world: World, phone: Phone) -> str:
     else:
         target.inbox.append(made)
     return f"adversary {kind} to phone {target.player}"
+
+
+def join_attack(world: World, lobby: Record) -> str:
+    """A join a dishonest friend makes in an invitation (format 3): its own, with a name
+    changed later under the same key (two joins of one key), or forged from another's join:
+    renamed, or its anchor or signature under the forger's own key (someone else's key)."""
+    from parlor.links import invitation
+    from parlor.links.fairplay import public_key
+    from parlor.links.record import Join, union_joins
+    rng = world.rng
+    kind = rng.choice(("own", "twice", "renamed", "borrowed"))
+    seed = world.new_seed()
+    mine = invitation.join(lobby, rng.choice(NAMES), seed)
+    if kind == "own":
+        return encode(mine)
+    if kind == "twice":
+        again = invitation.join(replace(lobby, joins=()), "Mallory", seed)
+        return encode(replace(mine, joins=union_joins(mine.joins, again.joins)))
+    others = list(lobby.joins) or list(mine.joins)
+    victim = rng.choice(others)
+    fake = (replace(victim, name="Mallory") if kind == "renamed" else
+            Join(victim.name, victim.anchor, public_key(seed), victim.signature))
+    joins = union_joins(tuple(j for j in lobby.joins if j.key != victim.key), (fake,))
+    return encode(replace(lobby, joins=joins))
+
+
+def record_joins(held: Record, incoming: Record) -> int:
+    """The joins a phone holds once it has opened `incoming` (a set union: format 3)."""
+    from parlor.links.record import union_joins
+    return len(union_joins(held.joins, incoming.joins if not incoming.started else ()))
 
 
 def _record(text: str) -> Record | None:
@@ -606,7 +676,7 @@ def forged(world: World, base: Record, records: list) -> str | None:
     return None if forgery is None else encode(forgery)
 
 
-# The invariants (seeds/fair-play.md, I1-I10).
+# The invariants (seeds/fair-play.md, I1-I11).
 
 def phone_store(world: World, phone: Phone) -> LinkStore:
     """What the phone keeps, read as a new tab would."""
@@ -623,6 +693,7 @@ def check(world: World) -> None:
         shown = [t.session.held for t in phone.tabs if t.session and t.session.seat is not None]
         for held in games + shown:
             first.setdefault((held.record.game_id, held.record.moves), world.now(phone))
+        check_joins(world, phone, by_id)
         for gid, (seat, seed) in world.seats[phone.player].items():
             kept = world.kept[phone.player].get(gid)
             held = by_id.get(gid)
@@ -641,6 +712,7 @@ def check(world: World) -> None:
             check_forfeit(world, phone, held)
             check_verdict(world, phone, held)
             check_tier(world, held)
+    check_seating(world)
     check_notes(world)
     world.notes.clear()
 
@@ -667,6 +739,60 @@ def check_recovered(world: World, phone: Phone, held: Held) -> None:
             and all(held.record.moves.startswith(moves) for moves in sent):
         raise Violation("I1", f"phone {phone.player} opened its game's link but did not take "
                               "back the seat its damaged copy still held")
+def check_joins(world: World, phone: Phone, by_id: dict) -> None:
+    """I1 for a join of an invitation (format 3): the phone keeps its secret while the game
+    waits, and once the game started, the seat the rule gave it, or none when it was left
+    out (it then watches); the seat becomes one the phone holds like any other."""
+    for gid, (seed, unnamed) in list(world.joins[phone.player].items()):
+        held = by_id.get(gid)
+        if held is None:
+            raise Violation("I1", f"phone {phone.player} lost the game it joined")
+        if held.seed != seed:
+            raise Violation("I1", f"phone {phone.player} lost the secret of its join")
+        if not held.record.started:
+            continue
+        from parlor.links.base import seat_of
+        seat = seat_of(held.record, seed)
+        if held.seat != seat:
+            raise Violation("I11", f"phone {phone.player} holds seat {held.seat}, the rule "
+                                   f"gives its join seat {seat}")
+        del world.joins[phone.player][gid]
+        if seat is not None:
+            world.seats[phone.player][gid] = (seat, seed)
+            if unnamed:
+                world.defaults.add((gid, held.record.seats[seat].anchor))
+
+
+def check_seating(world: World) -> None:
+    """I11 (seeds/fair-play.md F13): every honest phone that holds a started invitation holds
+    the same seats, in the order the rule gives from the creator's committed value, with
+    every join the creator's phone held when it started seated while seats were left."""
+    from parlor.links import invitation
+    from parlor.links.record import seat_rank
+    seated: dict = {}
+    for phone in world.phones:
+        if not phone.honest:
+            continue
+        for held in phone_store(world, phone).all()[0]:
+            record = held.record
+            if not (record.grouped and record.started):
+                continue
+            seats = tuple((s.anchor, s.key) for s in record.seats)
+            if seated.setdefault(record.game_id, seats) != seats:
+                raise Violation("I11", f"phone {phone.player} seats a game otherwise than "
+                                       "another phone")
+            creator = [seed for p in world.phones if p.honest for gid, (seat, seed)
+                       in world.seats[p.player].items() if gid == record.game_id and seat == 0]
+            if creator and record.seating != invitation.seating_value(creator[0]):
+                raise Violation("I11", "a game seated by a value its creator did not commit to")
+            ranks = [seat_rank(record.game_id, record.seating, s.key) for s in record.seats[1:]]
+            if ranks != sorted(ranks):
+                raise Violation("I11", f"phone {phone.player} holds seats out of the rule's "
+                                       "order")
+    for gid, (joined, capacity, seats) in world.starts.items():
+        if len(seats) < min(capacity, 1 + joined):
+            raise Violation("I11", f"the creator's phone held {joined} joins and seated only "
+                                   f"{len(seats) - 1} of {capacity - 1} seats")
 
 
 def check_kept(world: World, phone: Phone, held: Held, kept: Held | None) -> None:
@@ -733,7 +859,7 @@ def _anchor(record: Record, seat: int, seed: bytes) -> bytes:
     """The anchor `seed` makes for `seat` of this game (two friends may hold one seat in two
     versions of a game that split at the join: each owns only its own)."""
     from parlor.links.base import chain
-    return chain(record.context, seat, seed).anchor
+    return chain(record.context, record.chain_id(seat), seed).anchor
 
 
 def _sent_prefix(world, player, record, end) -> bool:

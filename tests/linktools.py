@@ -74,7 +74,7 @@ def signed(record, seat, seed, text, begins=True):
     moves = record.moves + text
     old = record.seats[seat]
     index = old.index + begins
-    new = replace(old, index=index, value=Chain(record.context, seat, seed).value(index),
+    new = replace(old, index=index, value=Chain(record.context, record.chain_id(seat), seed).value(index),
                   tag_moves=len(moves))
     return with_seat(replace(record, moves=moves), seat, sealed(record, moves, seat, new, seed))
 
@@ -171,6 +171,43 @@ def unsigned(invitation, seed):
     creator = Seat(invitation.seats[0].name, Chain(ctx, 0, seed).anchor)
     return Record(invitation.game, (creator,) + (Seat(),) * (len(invitation.seats) - 1),
                   invitation.options, version=UNSIGNED)
+
+
+def by_seat(*phones):
+    """Lists kept per phone (sessions, stores, clocks...), reordered so that index n is the
+    phone holding seat n once a format-3 game started (its seats follow the seating rule,
+    not the order of joining); the first list holds each phone's session."""
+    order = sorted(range(len(phones[0])), key=lambda n: phones[0][n].seat)
+    return tuple([items[n] for n in order] for items in phones)
+
+
+def started(stores, seeds, links):
+    """Phones that joined one invitation in turn, each from the link before (`links`: the
+    invitation, then each join): the creator's phone opens the last join, so the game starts
+    there (format 3), and its link is posted. Returns the stores and seeds reordered so index
+    n is seat n (links gets the started game's link)."""
+    from parlor.links import device
+    from parlor.links.base import seat_of
+    from parlor.links.record import decode, encode
+    if not decode(links[-1]).grouped:
+        return stores, seeds
+    held, _note = device.open_link(stores[0], links[-1])
+    links.append(encode(held.record))
+    order = sorted(range(len(seeds)), key=lambda n: seat_of(held.record, seeds[n]))
+    return [stores[n] for n in order], [seeds[n] for n in order]
+
+
+def in_order(invitation, seed):
+    """A new game's invitation as a Parlor of format 2 made it (seats taken in order, signed):
+    games begun in format 2 keep playing so, and the games' positional link rules stay tested
+    on them (format 3's joins by invitation: tests/test_invitation.py)."""
+    from parlor.links.base import new_seat
+    from parlor.links.record import SIGNED, Record, Seat, game_context
+    seats = invitation.capacity or len(invitation.seats)
+    ctx = game_context(invitation.game, invitation.options, seats, SIGNED)
+    creator = new_seat(ctx, 0, invitation.seats[0].name, seed, True)
+    return Record(invitation.game, (creator,) + (Seat(),) * (seats - 1), invitation.options,
+                  version=SIGNED)
 
 
 def leaves(value, path=()):

@@ -46,10 +46,13 @@ def test_a_message_forged_from_public_data_is_caught_by_i4_or_refused_on_arrival
         deliver(world, latest, [phone])
         session = world.phones[phone].tabs[0].session
         session.join(adversary.NAMES[phone], seed=world.new_seed())
-        world.seats[phone][session.record.game_id] = (session.seat, session.held.seed)
+        world.joins[phone][session.record.game_id] = (session.held.seed, False)
         latest = adversary.encode(session.record)
         deliver(world, latest, [p for p in range(3) if p != phone])
-    adversary.check(world)
+    if not legacy:                      # format 3: the creator's phone started it; post that
+        latest = adversary.encode(world.phones[0].tabs[0].session.record)
+        deliver(world, latest, [1, 2])
+    adversary.check(world)              # the joins become seats (check_joins)
     while True:
         mover = next(p for p in range(3) if world.phones[p].tabs[0].session.my_turn())
         base = world.phones[mover].tabs[0].session.record
@@ -86,3 +89,44 @@ def test_every_invariant_of_the_fair_play_page_is_checked_by_the_model():
     rules = re.findall(r"^- \*\*I(\d+) ", page, re.M)
     assert len(rules) >= 9
     assert [n for n in rules if f'Violation("I{n}"' not in model] == []
+
+
+def test_i11_friends_joining_one_invitation_are_seated_by_the_rule_and_the_check_can_fail(
+        monkeypatch):
+    """Two friends join a Tsuro invitation for three from the chat, each from the
+    invitation itself; the creator's phone opens both joins and starts: both are seated, in
+    the rule's order, on every phone (I11). A creator's app that leaves out a friend while a
+    seat is left is caught."""
+    def run():
+        seed = next(n for n in range(100) if adversary.Walk(n, "tsuro", 0).world.players == 3
+                    and all(p.honest for p in adversary.Walk(n, "tsuro", 0).world.phones))
+        walk = adversary.Walk(seed, "tsuro", 0)
+        world = walk.world
+        walk.start()
+        invite = world.chat[-1]
+        joins = []
+        for phone in (2, 1):                        # any order, from the invitation alone
+            deliver(world, invite, [phone])
+            session = world.phones[phone].tabs[0].session
+            session.join(adversary.NAMES[phone], seed=world.new_seed())
+            world.joins[phone][session.record.game_id] = (session.held.seed, False)
+            joins.append(adversary.encode(session.record))
+        creator = world.phones[0].tabs[0]
+        before = creator.store.readable(adversary.decode(invite).game_id)
+        for text in joins:
+            held, _note = adversary.linkplay.open_link(creator.store, text)
+        world.starts[held.record.game_id] = (2, before.record.capacity, held.record.seats)
+        deliver(world, adversary.encode(held.record), [1, 2])
+        adversary.check(world)
+        return world
+
+    world = run()
+    assert len(world.seats[1]) == len(world.seats[2]) == 1, "both joins became seats"
+    from parlor.links import invitation
+    real = invitation.start
+    monkeypatch.setattr(invitation, "start", lambda record, seed, players:
+                        real(record, seed, min(players, 2)))
+    from parlor.links.base import LinkProtocol
+    monkeypatch.setattr(LinkProtocol, "full", lambda self, record: len(record.joins) >= 2)
+    with pytest.raises(adversary.Violation, match="I11"):
+        run()

@@ -18,6 +18,7 @@ from parlor.screens import link as link_screens
 from parlor.screens.game import game_screen
 from parlor.screens.replay import turn_buttons
 
+import linktools
 from linktools import leaves
 from test_conformance import ENGINES, playout, player_counts
 
@@ -34,7 +35,7 @@ def link_game(key: str, players: int, cap: int = 120):
     protocol = entry.link
     seeds = [derive(b"history", key, players, seat)[:16] for seat in range(players)]
     options = {"players": players} if entry.players[0] != entry.players[1] else {}
-    record = protocol.create(NAMES[0], seeds[0], options)
+    record = linktools.in_order(protocol.create(NAMES[0], seeds[0], options), seeds[0])
     for seat in range(1, players):
         record = protocol.join(record, NAMES[seat], seeds[seat])
     stream, records = Stream(seeds[0], "history choices"), [record]
@@ -227,6 +228,7 @@ def sessions_of(key, players):
                                        stores[seat])
         session.join(NAMES[seat], seed=seeds[seat])
         links.append(encode(session.record))
+    stores, seeds = linktools.started(stores, seeds, links)
     return stores, links, seeds
 
 

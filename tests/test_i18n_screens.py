@@ -21,6 +21,8 @@ from parlor.links import device as linkplay
 from parlor.links.record import decode, encode
 from parlor.play.saves import MemoryBackend, SavedGame, Store
 from parlor.play.session import Session
+
+import linktools
 from parlor.screens import game as game_screens, home, link as link_screens
 from parlor.screens.rules import rules_screen
 
@@ -296,6 +298,7 @@ def test_a_game_by_link(pseudo, key):
         invited.join(NAMES[seat], seed=seeds[seat])
         screens[f"{key} joined seat {seat}"] = link_screens.link_screen(invited, BASE, True, False)
         links.append(encode(invited.record))
+    stores, seeds = linktools.started(stores, seeds, links)
     pick = Stream(b"i18n link", key)
     protocol = entry.link
     for made in range(3000):

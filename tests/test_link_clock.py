@@ -4,7 +4,6 @@ Each device has its own clock (`LinkStore.clock`), set by the test. A claim is o
 when another seat owes a message and its time, counted on the claimant's device from when
 it came to hold the position, has run out; the end never reads "Verified fair" then.
 """
-from dataclasses import replace
 
 import pytest
 
@@ -14,6 +13,8 @@ from parlor.links.record import encode
 from parlor.play.saves import MemoryBackend
 from parlor.screens import link as link_screens
 from parlor.screens.status import link_status
+
+import linktools
 
 T0 = 1_800_000_000.0
 CASES = [("tyrus", 2, {}), ("tyrannen", 2, {}), ("tsuro", 2, {}), ("tsuro", 3, {"players": 3})]
@@ -44,6 +45,10 @@ class Table:
             session.join(f"P{n}", seed=bytes(15) + bytes([n + 1]))
             self.sessions.append(session)
         self.send(players - 1)
+        if self.sessions[0].record.grouped:     # the creator's device started it: seats known
+            self.send(0)
+            self.sessions, self.stores, self.times = linktools.by_seat(
+                self.sessions, self.stores, self.times)
 
     def send(self, sender, to=None):
         """Deliver the sender's latest link to the others (or to `to`)."""
@@ -182,9 +187,8 @@ def test_without_a_clock_no_forfeit_is_ever_offered():
 
 
 def test_the_invitation_shows_the_clock():
-    table = Table("tyrus", 2, {}, days=7)
-    invite = replace(table.sessions[0].record, seats=(table.sessions[0].record.seats[0],
-                                                       type(table.sessions[0].record.seats[1])()))
+    invite = linkplay.create(linkplay.LinkStore(MemoryBackend()), "tyrus", "Ana",
+                             {"clock": 7}).record
     held, _ = linkplay.open_link(linkplay.LinkStore(MemoryBackend()), encode(invite))
     session = linkplay.LinkSession(held, linkplay.LinkStore(MemoryBackend()))
     assert "7 days per move" in link_screens.share_text(session)

@@ -135,8 +135,9 @@ def played(key, players, options_items, index=0) -> Played:
         session = linkplay.LinkSession(held, stores[seat])
         assert session.joinable()
         session.join(NAMES[seat], seed=seeds[seat])
-        assert session.seat == seat
+        assert session.seat is None and session.waiting_to_start()    # format 3
         links.append(encode(session.record))
+    stores, seeds = (tuple(x) for x in linktools.started(list(stores), list(seeds), links))
     stream = Stream(seeds[0], "link conformance choices")
     for _ in range(5000):
         record = decode(links[-1])

@@ -31,7 +31,8 @@ def pair(game, options):
     held, _ = linkplay.open_link(store(), encode(ana.record))
     bo = linkplay.LinkSession(held, store())
     bo.join("Bo", seed=bytes(15) + b"\2")
-    ana.held = linkplay.open_link(ana.store, encode(bo.record))[0]
+    ana.held = linkplay.open_link(ana.store, encode(bo.record))[0]   # full: Ana's device starts it
+    bo.held = linkplay.open_link(bo.store, encode(ana.record))[0]
     return ana, bo
 
 
@@ -137,7 +138,11 @@ def test_full_storage_is_told_truthfully_and_the_link_stays_on_screen():
     held, note = linkplay.open_link(full, private)
     assert note == linkplay.NOT_KEPT and "holds your seat" not in note
     assert held.record == ana.record and held.seat == 0, "the game stays on screen"
-    ana = linkplay.create(store(), "tyrus", "Ana")
+    # a game begun in format 2, where two joins of one invitation diverge (format 3: none)
+    seed = bytes(15) + b"\5"
+    record = linktools.in_order(catalog.entry("tyrus").link.create("Ana", seed), seed)
+    ana = linkplay.LinkSession(linkplay.Held(record, 0, seed), store())
+    ana.store.put(ana.held, authored=True)
     invite = encode(ana.record)
     for name in ("Bo", "Cy"):
         joiner = linkplay.LinkSession(linkplay.open_link(store(), invite)[0], store())

@@ -36,6 +36,8 @@ def honest_game(game, options, seed_byte=1):
         sessions.append(linkplay.LinkSession(held, stores[n]))
         sessions[n].join(f"<b>P{n}</b>", seed=bytes(15) + bytes([seed_byte + n]))
         links.append(encode(sessions[n].record))
+    sessions[0].held = linkplay.open_link(stores[0], links[-1])[0]     # full: it starts
+    links.append(encode(sessions[0].record))
     for session in sessions:
         session.held = linkplay.open_link(session.store, links[-1])[0]
     rng = random.Random(game)

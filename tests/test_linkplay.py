@@ -3,6 +3,7 @@ import pytest
 
 from parlor import catalog
 from parlor.links import device as linkplay
+from parlor.links.base import seat_of
 from parlor.links.record import encode
 from parlor.play.saves import MemoryBackend
 
@@ -30,6 +31,11 @@ def test_a_newer_link_advances_an_older_one_changes_nothing_and_says_so():
     ana, bo, invite = joined()
     assert ana.my_turn() and ana.held.seat == 0
     held, note = linkplay.open_link(ana.store, invite)
+    assert note.startswith("This invitation is for a game that has already started") \
+        and held.record == ana.record
+    older = ana.record
+    ana.act(ana.legal()[0])
+    held, note = linkplay.open_link(ana.store, encode(older))
     assert note.startswith("This link is older") and held.record == ana.record
     held, note = linkplay.open_link(ana.store, encode(ana.record))
     assert note.startswith("You already had this link")
@@ -37,14 +43,28 @@ def test_a_newer_link_advances_an_older_one_changes_nothing_and_says_so():
 
 def test_a_diverging_link_is_refused_and_both_versions_are_kept():
     ana, bo, invite = joined()
+    # a friend who joins once the game has started is not refused: told it started without
+    # him, he can watch (format 3); nothing diverges
     cy_store = device()
     cy = linkplay.LinkSession(linkplay.open_link(cy_store, invite)[0], cy_store)
     cy.join("Cy")
+    held, note = linkplay.open_link(ana.store, encode(cy.record))
+    assert held.record == ana.record and "Cy joined after it started" in note
+    # two different moves of one seat from one position meet on the other player's device
+    bo.held = linkplay.open_link(bo.store, encode(ana.record))[0]
+    mover, other = ana, bo
+    while len(mover.legal()) < 2:
+        mover.act(mover.legal()[0])
+        other.held = linkplay.open_link(other.store, encode(mover.record))[0]
+        mover, other = (ana, bo) if ana.my_turn() else (bo, ana)
+    one, two = (mover.protocol.play(mover.record, mover.seat, mover.held.seed, move)
+                for move in mover.legal()[:2])
+    linkplay.open_link(other.store, encode(one))
     with pytest.raises(linkplay.LinkProblem, match="history differs"):
-        linkplay.open_link(ana.store, encode(cy.record))
-    assert ana.store.get(ana.record.game_id).record == ana.record
-    kept = [k for k in ana.store.backend.keys() if k.startswith(linkplay.CONFLICT_PREFIX)]
-    assert len(kept) == 1 and ana.store.backend.get(kept[0]) == encode(cy.record)
+        linkplay.open_link(other.store, encode(two))
+    assert other.store.get(one.game_id).record == one
+    kept = [k for k in other.store.backend.keys() if k.startswith(linkplay.CONFLICT_PREFIX)]
+    assert len(kept) == 1 and other.store.backend.get(kept[0]) == encode(two)
 
 
 def test_a_private_seat_link_moves_the_seat_and_a_wrong_one_is_refused():
@@ -260,7 +280,12 @@ def test_tyros_players_are_told_who_cuts_the_deck_before_the_start():
                                                 False))
         return out
 
-    text = encode(sessions[3].record)
+    held, _ = linkplay.open_link(stores[0], encode(sessions[3].record))   # full: it starts
+    text = encode(held.record)
+    order = sorted(range(4), key=lambda n: seat_of(held.record, bytes([n]) * 16 if n else
+                                                   bytes(16)))
+    stores, sessions = [stores[n] for n in order], [sessions[n] for n in order]
+    names = tuple(names[n] for n in order)
     for starter in (1, 2):
         shown = screens(text)
         assert "Cut the deck, then send the link on" in shown[starter]

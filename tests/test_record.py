@@ -202,7 +202,7 @@ def test_sealed_data_that_breaks_the_rules_makes_no_sense():
 
 def test_versions_and_foreign_links_get_clear_messages():
     with pytest.raises(RecordError, match="newer version"):
-        decode("p3.tyrus.AAA.AB.abcdef")
+        decode("p4.tyrus.AAA.AB.abcdef")
     with pytest.raises(RecordError) as err:
         decode("p17")
     assert str(err.value) == NEWER

@@ -289,17 +289,17 @@ def test_rematch_by_link_invites_to_the_same_game_with_the_same_options_and_cloc
     assert fresh.protocol.phase(record) == fresh.protocol.JOINING and fresh.sent
     others = [n for i, n in enumerate(presser.names) if i != 0]
     line = link_screens.share_text(fresh)
-    assert "Ana invites you" in line and "A rematch of the game with" in line
+    assert "Join Ana's" in line and "A rematch of the game with" in line
     assert all(n in line for n in others)
     assert "A rematch of the game with" in link_screens.link_screen(fresh, "https://x/", False,
                                                                     False)
-    # It is shared like any invitation: a friend opens it and takes a seat.
+    # It is shared like any invitation: a friend opens it and joins; the seat comes at the start.
     store = linkplay.LinkStore(MemoryBackend())
     held, _ = linkplay.open_link(store, encode(record))
     joining = linkplay.LinkSession(held, store)
     assert joining.joinable()
     joining.join("Bo", seed=bytes(15) + b"\x0a")
-    assert joining.seat == 1
+    assert joining.waiting_to_start() and [j.name for j in joining.record.joins] == ["Bo"]
 
 
 @pytest.mark.parametrize("key,players", LINK, ids=[k for k, _ in LINK])
@@ -349,7 +349,9 @@ def test_the_creator_of_a_game_for_two_may_ask_for_a_rematch_with_the_seats_swap
     held, _ = linkplay.open_link(table.stores[0], encode(fresh.record))
     joining = linkplay.LinkSession(held, table.stores[0])
     joining.join("Ana", seed=bytes(15) + b"\x0c")
-    assert joining.seat == 1, "the seats are swapped"
+    started, _ = linkplay.open_link(table.stores[1], encode(joining.record))  # full: it starts
+    held, _ = linkplay.open_link(table.stores[0], encode(started.record))
+    assert started.seat == 0 and held.seat == 1, "the seats are swapped"
 
 def test_f11_every_word_of_resigning_and_of_a_rematch_goes_through_the_catalogs():
     from parlor import i18n

@@ -404,7 +404,7 @@ def test_l2_a_new_game_records_its_seats_tier_and_options():
 
 def test_l3_joiners_take_the_seats_in_order_and_play_starts_when_all_are_taken():
     seeds = seeds_for(3, 60)
-    created = link.create("Ann", seeds[0], {"players": 3})
+    created = linktools.in_order(link.create("Ann", seeds[0], {"players": 3}), seeds[0])
     assert link.phase(created) == link.JOINING and link.to_move(created) == (1,)
     assert link.legal(created, 0, seeds[0]) == []
     one = link.join(decode(encode(created)), "Bob", seeds[1])
@@ -430,7 +430,7 @@ def test_l5_the_hands_are_dealt_after_the_start_marks():
     """Nobody sees a tile while choosing a start mark; seat 0 sees its hand when its first
     placement is due, the others with that placement's link."""
     seeds = seeds_for(2, 70)
-    joined = link.join(link.create("Ann", seeds[0]), "Bob", seeds[1])
+    joined = link.join(linktools.in_order(link.create("Ann", seeds[0]), seeds[0]), "Bob", seeds[1])
     assert link.view(joined, 0, seeds[0])["hands"] == [3, 3]
     assert all(isinstance(m, StartMark) for m in link.legal(joined, 0, seeds[0]))
     assert link.legal(joined, 1, seeds[1]) == []
@@ -447,7 +447,7 @@ def test_l5_the_hands_are_dealt_after_the_start_marks():
 
 def test_l16_in_the_first_tier_seat_0_sees_the_deal_before_its_first_message():
     seeds = seeds_for(2, 70)
-    joined = link.join(FIRST.create("Ann", seeds[0]), "Bob", seeds[1])
+    joined = link.join(linktools.in_order(FIRST.create("Ann", seeds[0]), seeds[0]), "Bob", seeds[1])
     ann = link.view(joined, 0, seeds[0])
     assert len(ann["hands"][0]) == 3 and ann["hands"][1] == 3
     assert link.view(joined, 1, seeds[1])["hands"] == [3, 3]
@@ -517,12 +517,12 @@ def test_l16_every_first_tier_draw_depends_on_every_seats_chain_value():
 
 def test_l16_the_first_tier_deal_depends_on_every_seats_anchor():
     seeds = list(seeds_for(4, 80))
-    record = FIRST.create("", seeds[0], {"players": 4})
+    record = linktools.in_order(FIRST.create("", seeds[0], {"players": 4}), seeds[0])
     for s in range(1, 4):
         record = link.join(record, "", seeds[s])
     hand = link.view(record, 0, seeds[0])["hands"][0]
     for seat in range(1, 4):
-        other = FIRST.create("", seeds[0], {"players": 4})
+        other = linktools.in_order(FIRST.create("", seeds[0], {"players": 4}), seeds[0])
         for s in range(1, 4):
             other = link.join(other, "", derive(b"x", s)[:16] if s == seat else seeds[s])
         assert link.view(other, 0, seeds[0])["hands"][0] != hand, seat
@@ -550,7 +550,7 @@ def test_l16_in_the_first_tier_only_the_drawing_message_fixes_a_draw():
 
 def dealt_hand(seeds, marks=(0, 1, 2)) -> list:
     """Seat 0's hand when its first placement is due, in a 3-player game of these seeds."""
-    record = link.create("", seeds[0], {"players": 3})
+    record = linktools.in_order(link.create("", seeds[0], {"players": 3}), seeds[0])
     for seat in (1, 2):
         record = link.join(record, "", seeds[seat])
     for seat, mark in enumerate(marks):
@@ -701,7 +701,7 @@ def test_l9_no_seed_before_the_end_and_no_move_after_it_or_before_all_join():
     final = decode(game.links[-1])
     result = link.replay(replace(final, moves=final.moves + "A"))
     assert not result.ok and "game is over" in str(result.error)
-    created = link.create("Ann", game.seeds[0])
+    created = linktools.in_order(link.create("Ann", game.seeds[0]), game.seeds[0])
     result = link.replay(replace(created, moves="A"))
     assert not result.ok and "not every seat" in str(result.error)
 
@@ -854,7 +854,7 @@ def test_l14_links_merge_as_advanced_older_same_or_diverged():
 
 def test_l14_copies_that_share_open_seats_merge():
     seeds = seeds_for(3, 90)
-    created = link.create("Ann", seeds[0], {"players": 3})
+    created = linktools.in_order(link.create("Ann", seeds[0], {"players": 3}), seeds[0])
     one = link.join(created, "Bob", seeds[1])
     assert merge(created, created) == (created, "same")
     assert merge(created, one) == (one, "advanced")

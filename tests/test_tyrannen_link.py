@@ -253,7 +253,7 @@ def test_l7_public_views_do_not_depend_on_the_hidden_choice():
 
 def test_l2_create_join_joined_seat_and_options():
     seeds = seeds_for(0)
-    record = link.create("Ann", seeds[0], {"side": "B"})
+    record = linktools.in_order(link.create("Ann", seeds[0], {"side": "B"}), seeds[0])
     assert link.phase(record) == link.JOINING and link.to_move(record) == (1,)
     assert record.context != link.create("Ann", seeds[0], {"side": "A"}).context
     joined = link.join(record, "Bob", seeds[1])

@@ -38,7 +38,7 @@ def seeds(players):
 
 def start(players=3, options=None, maker=PROTOCOL):
     keys = seeds(players)
-    record = maker.create(NAMES[0], keys[0], {"players": players, **(options or {})})
+    record = linktools.in_order(maker.create(NAMES[0], keys[0], {"players": players, **(options or {})}), keys[0])
     for seat in range(1, players):
         record = PROTOCOL.join(record, NAMES[seat] if seat < 3 else "Di", keys[seat])
     return [Device(s, keys[s], record) for s in range(players)], encode(record)
@@ -162,7 +162,7 @@ def test_yl3_a_start_message_that_says_anything_is_refused():
 
 
 def deal_seen_by_0(keys):
-    record = PROTOCOL.create(NAMES[0], keys[0], {"players": len(keys)})
+    record = linktools.in_order(PROTOCOL.create(NAMES[0], keys[0], {"players": len(keys)}), keys[0])
     for seat in range(1, len(keys)):
         record = PROTOCOL.join(record, "P", keys[seat])
     view = PROTOCOL.view(started(record, keys), 0, keys[0])
@@ -453,7 +453,7 @@ def random_prefix(players: int, length: int = 150, game: int = 0):
     the record, the tables after the start messages and the seeds."""
     keys = [derive(b"tyros random shares", players, s, game)[:16] for s in range(players)]
     stream = Stream(keys[0], "choices")
-    record = PROTOCOL.create("Ann", keys[0], {"players": players})
+    record = linktools.in_order(PROTOCOL.create("Ann", keys[0], {"players": players}), keys[0])
     for seat in range(1, players):
         record = PROTOCOL.join(record, f"P{seat}", keys[seat])
     record = started(record, keys)
@@ -512,7 +512,7 @@ def before_own_deal(maker=PROTOCOL, players: int = 3):
     (YL8)."""
     keys = [derive(b"tyros own deal", players, s)[:16] for s in range(players)]
     stream = Stream(keys[0], "choices")
-    record = maker.create("Ann", keys[0], {"players": players})
+    record = linktools.in_order(maker.create("Ann", keys[0], {"players": players}), keys[0])
     for seat in range(1, players):
         record = PROTOCOL.join(record, f"P{seat}", keys[seat])
     record = started(record, keys)

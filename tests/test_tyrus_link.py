@@ -237,7 +237,7 @@ def test_l3_a_whole_game_link_is_short():
 
 def test_l2_create_join_and_spectators():
     seeds = seeds_for(100)
-    created = link.create("Ann", seeds[0])
+    created = linktools.in_order(link.create("Ann", seeds[0]), seeds[0])
     assert link.phase(created) == link.JOINING and link.to_move(created) == (1,)
     assert link.legal(created, 0, seeds[0]) == []
     spectator = link.view(created)
@@ -256,7 +256,7 @@ def test_l2_create_join_and_spectators():
 
 def test_l4_seat_1_learns_its_hand_and_the_first_card_only_from_the_opening():
     seeds = seeds_for(102)
-    joined = link.join(link.create("Ann", seeds[0]), "Bob", seeds[1])
+    joined = link.join(linktools.in_order(link.create("Ann", seeds[0]), seeds[0]), "Bob", seeds[1])
     bob = link.view(joined, 1, seeds[1])
     assert bob["election"] is None and bob["first_player"] is None and bob["hands"] == [9, 9]
     ann = link.view(joined, 0, seeds[0])
@@ -274,7 +274,7 @@ def test_l4_coin_toss_and_first_card_are_even_over_many_games():
     firsts, kinds = Counter(), Counter()
     for i in range(300):
         seeds = (derive(b"toss", i, 0)[:16], derive(b"toss", i, 1)[:16])
-        joined = link.join(link.create("", seeds[0]), "", seeds[1])
+        joined = link.join(linktools.in_order(link.create("", seeds[0]), seeds[0]), "", seeds[1])
         ann = link.view(joined, 0, seeds[0])
         firsts[ann["first_player"]] += 1
         kinds[ann["election"]["kind"]] += 1

@@ -19,12 +19,14 @@ from collections import OrderedDict
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
+from .. import catalog
 from ..engine.protocol import IllegalMove, MalformedMove, MoveError, Replay
 from ..i18n import N_, _, language
 from .fairplay import (CHAIN_LENGTH, Chain, Problem, chain_step, check_seeds, history_tag,
                        public_key, seed_matches_anchor, sign, signature_fits, transcript_hash)
+from . import invitation
 from .clock import CLOCK, clock_option, without_clock
-from .record import SIGNED, Record, Seat, game_context, seat_statement
+from .record import Record, Seat, seat_statement
 
 JOINING, OPENING, OVER = "joining", "opening", "over"
 SEED = "seed"                        # the action that publishes a seat's seed at the end
@@ -84,7 +86,7 @@ def chain_values(record: Record) -> tuple[tuple[bytes, ...], ...]:
     for number, seat in enumerate(record.seats):
         values = [seat.latest] if seat.joined else []
         for index in range(seat.index, 0, -1):
-            values.append(chain_step(ctx, number, index, values[-1]))
+            values.append(chain_step(ctx, record.chain_id(number), index, values[-1]))
         if values and values[-1] != seat.anchor:
             if seat.resigned:
                 raise forged_resignation(number)
@@ -154,7 +156,8 @@ def chain(ctx: bytes, seat: int, seed: bytes) -> Chain:
 def seat_of(record: Record, seed: bytes) -> int | None:
     """The seat whose anchor this seed made, if any."""
     for number, seat in enumerate(record.seats):
-        if seat.joined and chain(record.context, number, seed).anchor == seat.anchor:
+        if seat.joined and chain(record.context, record.chain_id(number), seed).anchor \
+                == seat.anchor:
             return number
     return None
 
@@ -169,7 +172,7 @@ def proven_chain(record: Record, seat: int, seed: bytes) -> Chain:
     if seat not in range(len(record.seats)) or not record.seats[seat].joined:
         raise LinkError(seat, _("Seat {number} has no player in this game.").format(
             number=seat + 1))
-    own = chain(record.context, seat, seed)
+    own = chain(record.context, record.chain_id(seat), seed)
     if own.anchor != record.seats[seat].anchor:
         raise LinkError(seat, _("This device's secret does not belong to seat {number}.").format(
             number=seat + 1))
@@ -205,7 +208,8 @@ def signed_by(record: Record, moves: str, number: int, seat: Seat, seed: bytes) 
 
 
 def new_seat(record_context: bytes, number: int, name: str, seed: bytes, signed: bool) -> Seat:
-    """A seat just taken: its name, its anchor and, in a signed game, its public key."""
+    """A seat just taken in order (formats 1 and 2): its name, its anchor and, in a signed
+    game, its public key."""
     return Seat(name, Chain(record_context, number, seed).anchor,
                 key=public_key(seed) if signed else b"")
 
@@ -214,7 +218,8 @@ def unclaimed(record: Record, claimant: int) -> Record:
     """The record as it was before `claimant`'s forfeit claim (its chain value stepped back)."""
     old = record.seats[claimant]
     index = old.index - 1
-    value = chain_step(record.context, claimant, old.index, old.value) if index else b""
+    value = chain_step(record.context, record.chain_id(claimant), old.index, old.value) \
+        if index else b""
     return replace(record, seats=with_seat(record.seats, claimant, replace(
         old, index=index, value=value, claim=False, end_signature=b"")))
 
@@ -222,7 +227,7 @@ def unclaimed(record: Record, claimant: int) -> Record:
 def _check_seed(record: Record, number: int, seat: Seat) -> None:
     """A revealed seed must be the top of its seat's chain and make its history tag; if not,
     someone changed the link (anyone can write any bytes there), so AlteredLink."""
-    if not seed_matches_anchor(record.context, number, seat.seed, seat.anchor):
+    if not seed_matches_anchor(record.context, record.chain_id(number), seat.seed, seat.anchor):
         raise AlteredLink(_("This link was altered after it was sent: the secret it gives for "
                             "Seat {number} is not the one that seat committed to. It proves "
                             "nothing against anyone and was not used; ask for the link "
@@ -405,6 +410,17 @@ class LinkProtocol:
                                   "them."))
         values = chain_values(record)
         check_signatures(record)
+        found = invitation.problem(record)
+        if found == "join":
+            raise AlteredLink(_("This link was altered after it was sent: a player's join in it "
+                                "was not signed by that player. It proves nothing against "
+                                "anyone and was not used; ask for the link again."))
+        if found:
+            raise AlteredLink(_("This link was altered after it was sent: its seats are not the "
+                                "ones the game's creator started it with. It proves nothing "
+                                "against anyone and was not used; ask for the link again."))
+        if record.grouped and record.started and len(record.seats) < self.fewest(record):
+            raise MalformedMove(_("This game was started with fewer players than it needs."))
         return values
 
     def replay(self, record: Record) -> Replay:
@@ -540,10 +556,33 @@ class LinkProtocol:
         return self._new(kept, seats, name, seed)
 
     def _new(self, options, seats: int, name: str, seed: bytes) -> Record:
-        """A new signed game: seat 0 taken by its creator, the other seats open."""
-        ctx = game_context(self.game, options, seats, SIGNED)
-        return Record(self.game, (new_seat(ctx, 0, name, seed, True),) + (Seat(),) * (seats - 1),
-                      options, version=SIGNED)
+        """A new game in the current format: an invitation, seat 0 taken by its creator, the
+        other seats open to anyone who opens it (record format 3)."""
+        return invitation.invitation(self.game, tuple(options), seats, name, seed)
+
+    def fewest(self, record: Record) -> int:
+        """The fewest players a game of this record may start with (format 3 may start before
+        every seat offered is taken, where the game allows that many)."""
+        return catalog.entry(self.game).players[0]
+
+    def may_start(self, record: Record, seat: int | None) -> bool:
+        """Whether `seat` may start this invitation now with those who joined: it is the
+        creator's, the game has not started and enough players joined."""
+        return (seat == 0 and record.grouped and not record.started
+                and 1 + len(record.joins) >= self.fewest(record) and self.replay(record).ok)
+
+    def full(self, record: Record) -> bool:
+        """Whether an invitation's joins fill every seat it offers (its creator's device then
+        starts the game at once)."""
+        return record.grouped and not record.started and 1 + len(record.joins) >= record.capacity
+
+    def start_game(self, record: Record, seed: bytes) -> Record:
+        """The invitation started by its creator (seat 0's `seed`) with the joins it holds, as
+        many as the seats offered; the seating rule orders them (parlor.links.invitation)."""
+        if not self.may_start(record, 0) or seat_of(record, seed) != 0:
+            raise IllegalMove(_("Only the game's creator can start it, once enough players "
+                                "have joined."))
+        return invitation.start(record, seed, min(record.capacity, 1 + len(record.joins)))
 
     def rematch(self, record: Record, name: str, seed: bytes) -> Record:
         """A new game like `record`'s finished one (same game, options, clock and number of
@@ -559,7 +598,12 @@ class LinkProtocol:
         return options
 
     def join(self, record: Record, name: str, seed: bytes) -> Record:
-        """The record with the first open seat taken by a new player's anchor."""
+        """The record with the first open seat taken by a new player's anchor; in format 3,
+        with the player's join added to the invitation (its seat comes at the start)."""
+        if record.grouped and record.started:
+            raise IllegalMove(_("This game has started: it has no seat left for you."))
+        if record.grouped:
+            return invitation.join(record, name, seed)
         if self.table(record).phase != JOINING:
             raise IllegalMove(_("This game already has two players.") if len(record.seats) == 2
                               else _("Every seat of this game is taken."))
@@ -740,6 +784,7 @@ class LinkProtocol:
         a problem only in a `complete` game, one known to be over."""
         seats = record.seats
         found, seeds = check_seeds(record.context, [s.anchor for s in seats],
-                                   [s.seed or None for s in seats])
+                                   [s.seed or None for s in seats],
+                                   [record.chain_id(n) for n in range(len(seats))])
         problems = [p for p in found if complete or seats[p.seat].seed]
         return problems + self.checks(record, table, values, seeds)

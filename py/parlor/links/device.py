@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 
 from .. import catalog
 from ..engine.protocol import MoveError, SeatView
-from ..i18n import N_, _
+from ..i18n import N_, _, ngettext
 from ..play.resigning import ResignSteps
 from ..play.saves import StorageFull
 from . import record as records, standing
@@ -64,11 +64,19 @@ ANOTHER_TAB = N_("This game changed in another tab, so nothing was done: here is
 NO_ROOM_FOR_SEAT = N_("This device's storage is full, so you cannot take a seat: your secret "
                       "for it could not be kept. Free some space, then try again.")
 JOINED_ELSEWHERE = N_("You already hold a seat in this game on this device (another tab).")
+JOINED_INVITATION = N_("You have already joined this game on this device (another tab).")
 DAMAGED = N_("A game played by link on this device is damaged.")
 SEAT_RECOVERED = N_("This device's copy of the game was damaged: your seat in it is back, with "
                     "the position of this link.")
 DAMAGED_BEHIND = N_("This device's copy of the game is damaged, and this link is older than your "
                     "last move: open the game's latest link to get your seat back.")
+STARTED_FULL = N_("Every seat is taken: the game has started. Send this link to everyone "
+                  "who joined.")
+STARTED = N_("The game has started. Send this link to everyone who joined.")
+INVITATION_STARTED = N_("This invitation is for a game that has already started: here is "
+                        "where it is now.")
+NOT_SEATED = N_("The game started without you: every seat was taken when its creator "
+                "started it. You can watch it.")
 
 
 class LinkProblem(ValueError):
@@ -92,8 +100,8 @@ class Held:
 
     record: records.Record
     seat: int | None = None
-    seed: bytes | None = None
-    updated: float = 0.0
+    seed: bytes | None = None   # with no seat: this device joined a format-3 invitation
+    updated: float = 0.0        #   (and was not seated, once it has started)
     since: float = 0.0          # when this device came to hold the current position (clock)
     witness: tuple = ()         # (seat, moves covered, history tag) held before its seed was out
 
@@ -122,8 +130,9 @@ def parse_held(text: str) -> Held:
                         for n, moves, tag in data.get("witness", ()))
         held = Held(records.decode(data["link"]), seat, None if seed is None else unb64(seed),
                     float(data["updated"]), float(data.get("since", data["updated"])), witness)
-        if held.record.game not in link_games() or (seat is not None) != (seed is not None) \
-                or (seat is not None and seat_of(held.record, held.seed) != seat):
+        if held.record.game not in link_games() or (seat is not None and seed is None) \
+                or (seed is not None and seat_of(held.record, held.seed) != seat) \
+                or (seat is None and seed is not None and not held.record.grouped):
             raise ValueError
         return held
     except (ValueError, TypeError, KeyError, AttributeError):
@@ -207,7 +216,7 @@ class LinkStore:
         if damaged is not None and self.damaged_seat(held.record) is None:
             self._write(f"{held.key}:damaged", damaged)     # still listed, for Export
         if stored is not None:
-            if stored.seat is not None and (held.seat, held.seed) != (stored.seat, stored.seed):
+            if stored.seed is not None and (held.seat, held.seed) != (stored.seat, stored.seed):
                 held = replace(held, seat=stored.seat, seed=stored.seed)
             merged, status = merged_copies(held.record, stored.record)
             if status == "advanced":
@@ -216,6 +225,8 @@ class LinkStore:
                 self.keep_conflict(held.record)
                 self.clashed = True
                 return stored
+        if held.seed is not None and held.seat is None:
+            held = replace(held, seat=seat_of(held.record, held.seed))  # seated at the start
         moved = stored is None or _position(stored.record) != _position(held.record)
         held = replace(held, updated=now, since=now if moved else stored.since,
                        witness=_witness(stored, held))
@@ -314,7 +325,7 @@ def open_link(store: LinkStore, fragment: str) -> tuple[Held, str]:
     if not (incoming.moves.startswith(mine) or mine.startswith(incoming.moves)):
         raise LinkProblem(_(REWRITES_MINE))
     note = ""
-    if seat is not None and held is not None and held.seat is not None and seat != held.seat:
+    if seat is not None and held is not None and held.seed is not None and seat != held.seat:
         note = _(NOT_YOUR_SEAT).format(name=records.shown_name(incoming.seats[seat], seat))
         seat = seed = None
     claim = protocol.claim_of(incoming) if checked.ok else None
@@ -356,7 +367,7 @@ def open_link(store: LinkStore, fragment: str) -> tuple[Held, str]:
                           or double_move(held.record, incoming) or _(DIVERGED))
     if _breaks_own_tag(merged, held, seat, seed):
         raise LinkProblem(_(REWRITES_MINE))
-    if seat is not None and (held is None or held.seat is None):
+    if seat is not None and (held is None or held.seed is None):
         kept = store.put(Held(merged, seat, seed))
         return kept, _(NOT_KEPT) if store.full else note or _("This device now holds your seat.")
     if status == "advanced":
@@ -365,7 +376,47 @@ def open_link(store: LinkStore, fragment: str) -> tuple[Held, str]:
             return held, _(NOT_KEPT)
         if store.clashed:
             return held, _(DIVERGED)
+    if held.record.grouped:
+        return invited(store, held, incoming, note or status_note(status))
     return held, note or status_note(status)
+
+
+def invited(store: LinkStore, held: Held, incoming: records.Record, note: str) -> tuple[Held, str]:
+    """After a link of a format-3 game was taken in: the creator's device starts the game once
+    the joins fill every seat; an invitation or a join that comes after the start says where
+    the game is now, and who it did not seat (seeds/fair-play.md, F13)."""
+    protocol = protocol_for(held.record.game)
+    if held.seat == 0 and protocol.full(held.record):
+        started = store.put(replace(held, record=protocol.start_game(held.record, held.seed)),
+                            authored=True)
+        if store.full or store.clashed:
+            return (started, _(NOT_KEPT)) if store.full else (started, _(DIVERGED))
+        return started, _(STARTED_FULL)
+    if held.record.started and not incoming.started:
+        late = [j for j in incoming.joins if j.key not in {s.key for s in held.record.seats}]
+        text = _(INVITATION_STARTED)
+        if late:
+            text += " " + ngettext(
+                "{names} joined after it started, so is not in it, but can watch.",
+                "{names} joined after it started, so they are not in it, but can watch.",
+                len(late)).format(names=", ".join(j.name or _("A player with no name")
+                                                 for j in late))
+        return held, text
+    return held, note
+
+
+def opened_session(held: Held, store: LinkStore, note: str) -> "LinkSession":
+    """The session of a game just opened (`open_link`): when opening it started the game on
+    its creator's device, that device offers the link to send on at once."""
+    session = LinkSession(held, store, notice=note)
+    session.sent = note == _(STARTED_FULL) and session.seat not in session.protocol.to_move(
+        held.record)
+    return session
+
+
+def left_out(held: Held) -> bool:
+    """Whether this device joined a format-3 invitation whose game started without it."""
+    return held.seed is not None and held.seat is None and held.record.started
 
 
 def claim_counts(held: Held, incoming: records.Record, now: float) -> bool:
@@ -503,8 +554,31 @@ class LinkSession(ResignSteps):
                         self.seat)
 
     def joinable(self) -> bool:
-        return (self.seat is None and self.replayed.ok
+        return (self.held.seed is None and self.replayed.ok
                 and self.protocol.phase(self.record) == self.protocol.JOINING)
+
+    def waiting_to_start(self) -> bool:
+        """Whether this device joined an invitation that has not started yet."""
+        return self.held.seed is not None and self.seat is None and not self.record.started
+
+    def left_out(self) -> bool:
+        """Whether this device joined an invitation that started without it."""
+        return left_out(self.held)
+
+    def may_start(self) -> bool:
+        """Whether this device's player created the invitation and may start it now with
+        those who joined (fewer than the seats offered, where the game allows it)."""
+        return self.protocol.may_start(self.record, self.seat)
+
+    def start(self) -> None:
+        """Start the invitation with those who joined (its creator's action)."""
+        if not self.may_start():
+            return
+        self._keep(replace(self.held, record=self.protocol.start_game(self.record,
+                                                                      self.held.seed)),
+                   authored=True)
+        if not self.store.clashed and not self.store.full:
+            self.sent, self.notice = True, _(STARTED)
 
     def my_turn(self) -> bool:
         return (self.seat is not None and self.replayed.ok
@@ -535,11 +609,13 @@ class LinkSession(ResignSteps):
             self.act(self.pending)
 
     def join(self, name: str, seed: bytes | None = None) -> None:
-        """Take the first open seat with a fresh secret (`seed` only in tests); a device that
-        already holds a seat in this game (taken in another tab) keeps that one instead."""
+        """Take the first open seat with a fresh secret (`seed` only in tests), or in format 3
+        join the invitation; a device that already holds a seat or a join in this game
+        (taken in another tab) keeps that one instead."""
         kept = self.store.readable(self.record.game_id)
-        if kept is not None and kept.seat is not None:
-            self.held, self.notice = kept, _(JOINED_ELSEWHERE)
+        if kept is not None and kept.seed is not None:
+            self.held = kept
+            self.notice = _(JOINED_ELSEWHERE if kept.seat is not None else JOINED_INVITATION)
             return
         seed = seed or new_seed()
         before = self.held

@@ -263,22 +263,24 @@ class Problem:
                           # shown and never kept
 
 
-def check_seeds(ctx: bytes, anchors: Sequence[bytes],
-                seeds: Sequence[bytes | None]) -> tuple[list[Problem], list[bytes | None]]:
+def check_seeds(ctx: bytes, anchors: Sequence[bytes], seeds: Sequence[bytes | None],
+                ids: Sequence | None = None) -> tuple[list[Problem], list[bytes | None]]:
     """The audit's first step: each revealed seed against its seat's anchor. The problems (a
     seed missing or not the top of its chain), and per seat the seed that fits (else None),
-    from which a game's own audit recomputes every hidden value and claim."""
+    from which a game's own audit recomputes every hidden value and claim. `ids`: what each
+    seat's chain is keyed by (default: its seat number; record format 3: its key)."""
     if len(anchors) != len(seeds):
         raise ValueError("one seed (or None) per anchor")
     problems, fitting = [], []
-    for seat, (anchor, seed) in enumerate(zip(anchors, seeds)):
+    ids = range(len(anchors)) if ids is None else ids
+    for seat, (anchor, seed, chain_id) in enumerate(zip(anchors, seeds, ids)):
         if seed is None:
             problems.append(Problem("seed", seat, None, _(
                 "Seat {number} did not reveal its seed.").format(number=seat + 1)))
-        elif not seed_matches_anchor(ctx, seat, seed, anchor):
+        elif not seed_matches_anchor(ctx, chain_id, seed, anchor):
             problems.append(Problem("seed", seat, None, _(
                 "Seat {number} revealed a seed that does not match its anchor.").format(
                 number=seat + 1)))
-        fitting.append(seed if seed is not None and seed_matches_anchor(ctx, seat, seed, anchor)
-                       else None)
+        fitting.append(seed if seed is not None
+                       and seed_matches_anchor(ctx, chain_id, seed, anchor) else None)
     return problems, fitting

@@ -8,10 +8,10 @@ Five fields separated by ".":
 
     p<version> . <game> . <data> . <moves> . <check>
 
-- "p1" or "p2": the letter p and the format version in decimal. A reader that sees a higher
-  version than it knows says the link comes from a newer Parlor. This version writes format
-  2 (signed) for every game it creates, rematches or joins to one; games begun in format 1
-  (unsigned) go on in format 1.
+- "p1", "p2" or "p3": the letter p and the format version in decimal. A reader that sees a
+  higher version than it knows says the link comes from a newer Parlor. This version writes
+  format 3 (signed, joined by invitation) for every game it creates or rematches; games begun
+  in format 1 (unsigned) or 2 (signed, seats taken in order) go on in their format.
 - game: the game key, a lowercase letter then up to 23 of a-z, 0-9, "_", "-".
 - data: base64url, no padding, of these bytes (n = one unsigned byte, n2 = two, big-endian):
       n options, then per option, sorted by key: n length + key, n length + value (ASCII)
@@ -31,6 +31,22 @@ Five fields separated by ".":
         if covers moves: n2 length of the move string covered
         if it claims or resigns: 64-byte signature of the claim or resignation
         if revealed: 16-byte seed
+      format 3 (seeds/fair-play.md, F13):
+        n capacity: the seats the invitation offers (the game may start with fewer)
+        n seats, then per seat as in format 2; before the start, seat 0 (the creator) and
+          capacity - 1 open seats; once started, every seat is taken (the seated players,
+          in the order of the seating rule)
+        16-byte seating value: before the start the creator's commitment, c = the first
+          16 bytes of digest("seating", context, r); once started, r itself
+        before the start: n joins, then per join (sorted by public key, at most 16):
+          n length + name in UTF-8 (empty for none), 16-byte anchor, 32-byte public key,
+          64-byte signature by that key of `join_statement` (game id, name, anchor, key)
+        once started: the creator's 64-byte signature of `start_statement` (game id, r and
+          the seated players' names, anchors and keys in seat order)
+  In format 3 a seat's chain is keyed by its public key instead of its seat number, since a
+  joiner makes its anchor before anyone knows its seat; the game id also holds c. Seats 1..
+  are the seated joins ordered by `seat_rank` (a hash of r and the join's key), and when
+  more joined than there are seats, the creator's device seats the lowest ranks.
   The signature of a message is over `fairplay.statement` of the game id, the seat, the
   chain index of that message, no claim, no resignation, the covered length and the
   transcript hash of the moves covered. A claim or a resignation signs the same with its own
@@ -57,8 +73,10 @@ from .fairplay import (CHAIN_LENGTH, KEY_BYTES, SEED_BYTES, SIGNATURE_BYTES, TAG
                        VALUE_BYTES, b64, digest, statement, transcript_hash, unb64, verify_step)
 from ..engine.protocol import TOKEN_INDEX
 
-UNSIGNED, SIGNED = 1, 2            # format 1: history tags; format 2: signatures
-FORMAT_VERSION = SIGNED             # the newest format, the one new games are written in
+UNSIGNED, SIGNED, GROUP = 1, 2, 3  # format 1: history tags; 2: signatures; 3: joins by invitation
+FORMAT_VERSION = GROUP              # the newest format, the one new games are written in
+FORMATS = (UNSIGNED, SIGNED, GROUP)
+MAX_JOINS = 16                      # joins an invitation keeps before the start
 NAME_LIMIT = 24
 MAX_SEATS = 8
 MAX_OPTIONS = 16
@@ -96,10 +114,15 @@ class RecordError(ValueError):
 
 def clean_name(name: str, seat: int) -> str:
     """A player name made safe to keep: no controls, single spaces, NFC, 24 characters at most."""
+    return clean_join_name(name) or default_name(seat)
+
+
+def clean_join_name(name: str) -> str:
+    """`clean_name` without a default: "" when no name is left (a join has no seat yet)."""
     kept = "".join(ch for ch in name if ch.isspace() or ch in _KEEP_FORMAT
                    or unicodedata.category(ch) not in ("Cc", "Cf", "Cs"))
     text = unicodedata.normalize("NFC", " ".join(kept.split()))
-    return text[:NAME_LIMIT].strip() or default_name(seat)
+    return text[:NAME_LIMIT].strip()
 
 
 def default_name(seat: int) -> str:
@@ -182,6 +205,24 @@ class Seat:
         return bool(self.tag) or self.tag_moves > 0
 
 
+@dataclass(frozen=True)
+class Join:
+    """A player's join of a format-3 invitation, before the start: its name, anchor and
+    public key, signed by that key (no seat number: the seating rule gives it one)."""
+
+    name: str
+    anchor: bytes
+    key: bytes
+    signature: bytes
+
+    def __post_init__(self):
+        if not isinstance(self.name, str):
+            raise ValueError("a name is text")
+        _need_bytes(self.anchor, (VALUE_BYTES,), "anchor")
+        _need_bytes(self.key, (KEY_BYTES,), "public key")
+        _need_bytes(self.signature, (SIGNATURE_BYTES,), "signature")
+
+
 def _is_int(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -199,11 +240,15 @@ class Record:
     seats: tuple[Seat, ...]
     options: tuple[tuple[str, str], ...] = ()
     moves: str = ""
-    version: int = UNSIGNED     # games made by the protocol are SIGNED (links/base.py)
+    version: int = UNSIGNED     # games made by the protocol are GROUP (links/base.py)
+    capacity: int = 0           # format 3: the seats the invitation offers
+    seating: bytes = b""        # format 3: the creator's commitment c, then r once started
+    start: bytes = b""          # format 3: the creator's signature of the start
+    joins: tuple[Join, ...] = ()    # format 3, before the start: the joins known
 
     def __post_init__(self):
-        if self.version not in (UNSIGNED, SIGNED):
-            raise ValueError(f"format versions {UNSIGNED} and {SIGNED} can be written")
+        if self.version not in FORMATS:
+            raise ValueError(f"format versions {FORMATS} can be written")
         if not isinstance(self.game, str) or not _GAME_KEY.fullmatch(self.game):
             raise ValueError(f"bad game key {self.game!r}")
         pairs = self.options.items() if isinstance(self.options, dict) else self.options
@@ -225,7 +270,7 @@ class Record:
             raise ValueError("moves are base64url characters")
         if any(s.tag_moves > len(self.moves) for s in seats):
             raise ValueError("a history tag covers more moves than there are")
-        if any(s.joined and bool(s.key) != (self.version == SIGNED) for s in seats):
+        if any(s.joined and bool(s.key) != (self.version >= SIGNED) for s in seats):
             raise ValueError("every seat of a signed game has a key, and no seat of another")
         if any(s.key and (bool(s.signature) != (s.message_index > 0)
                           or bool(s.end_signature) != (s.claim or s.resigned)
@@ -233,21 +278,72 @@ class Record:
             raise ValueError("a signed seat signs its latest message, claim and resignation")
         object.__setattr__(self, "options", options)
         object.__setattr__(self, "seats", seats)
+        self._check_group()
+
+    def _check_group(self) -> None:
+        """Format 3's own fields: a lobby (seat 0 alone, open seats up to the capacity, the
+        joins) or a started game (every seat taken, r and the creator's start signature)."""
+        if self.version != GROUP:
+            if self.capacity or self.seating or self.start or self.joins:
+                raise ValueError("only format 3 has an invitation's joins and seating")
+            return
+        seats = self.seats
+        if not (_is_int(self.capacity) and 2 <= self.capacity <= MAX_SEATS
+                and 2 <= len(seats) <= self.capacity):
+            raise ValueError("a format-3 game offers 2 to 8 seats")
+        _need_bytes(self.seating, (VALUE_BYTES,), "seating value")
+        joins = tuple(replace(j, name=clean_join_name(j.name)) for j in self.joins)
+        if self.started:
+            _need_bytes(self.start, (SIGNATURE_BYTES,), "start signature")
+            if joins:
+                raise ValueError("a started game keeps no joins")
+        else:
+            if len(seats) != self.capacity or any(s.joined for s in seats[1:]) or self.start:
+                raise ValueError("before the start only the creator holds a seat")
+            keys = [j.key for j in joins]
+            if len(joins) > MAX_JOINS or keys != sorted(set(keys)) or seats[0].key in keys:
+                raise ValueError("joins are sorted by key, each key once, at most 16")
+        object.__setattr__(self, "joins", joins)
+
+    @property
+    def grouped(self) -> bool:
+        """Whether players join this game by invitation, in any order (format 3)."""
+        return self.version == GROUP
+
+    @property
+    def started(self) -> bool:
+        """Whether every seat is taken (in format 3: the creator has started the game)."""
+        return all(s.joined for s in self.seats)
+
+    def chain_id(self, number: int):
+        """What seat `number`'s reveal chain is keyed by besides the context: its seat number,
+        or in format 3 its public key (a joiner makes its anchor before it has a seat)."""
+        return self.seats[number].key if self.grouped else number
+
+    @property
+    def commitment(self) -> bytes:
+        """Format 3: the creator's seating commitment c (before the start it is kept, after it
+        is made from r)."""
+        return seating_commitment(self.context, self.seating) if self.started else self.seating
 
     @property
     def context(self) -> bytes:
         """The context bytes of every seat's reveal chain in this game."""
-        return game_context(self.game, self.options, len(self.seats), self.version)
+        return game_context(self.game, self.options, self.capacity or len(self.seats),
+                            self.version)
 
     @property
     def game_id(self) -> bytes:
-        """16 bytes naming this game: its creation data and the creator's anchor."""
+        """16 bytes naming this game: its creation data and the creator's anchor (in format 3
+        also the creator's seating commitment)."""
+        if self.grouped:
+            return digest("game id", self.context, self.seats[0].anchor, self.commitment)[:16]
         return digest("game id", self.context, self.seats[0].anchor)[:16]
 
     @property
     def signed(self) -> bool:
-        """Whether the seats sign their messages (format 2) rather than tag them."""
-        return self.version == SIGNED
+        """Whether the seats sign their messages (formats 2 and 3) rather than tag them."""
+        return self.version >= SIGNED
 
     def statement(self, number: int, end: bool = False) -> bytes:
         """What seat `number` signs: its latest message, or (`end`) its claim or resignation."""
@@ -264,13 +360,61 @@ def seat_statement(game_id: bytes, moves: str, number: int, seat: Seat, end: boo
 
 
 def game_context(game: str, options, seats: int, version: int = UNSIGNED) -> bytes:
-    """The chain context of a game, known before anyone's anchor: game, options, seat count,
-    and for a signed game its format, so no chain value of a signed game fits an unsigned copy
-    (nobody can strip the signatures off a game and pass it on in format 1)."""
+    """The chain context of a game, known before anyone's anchor: game, options, seat count
+    (format 3: the seats offered), and for a signed game its format, so no chain value of a
+    signed game fits an unsigned copy (nobody can strip the signatures off a game and pass it
+    on in format 1), nor one of format 3 a copy in format 2."""
     pairs = sorted(dict(options).items())
-    signed = ("signed",) if version == SIGNED else ()
+    signed = (("signed",) if version == SIGNED else ("signed", "group") if version == GROUP
+              else ())
     return digest("parlor game", game, len(pairs), *(p for kv in pairs for p in kv), seats,
                   *signed)[:16]
+
+
+# Format 3: joins, the seating rule and the start.
+
+def seating_commitment(context: bytes, value: bytes) -> bytes:
+    """c, the creator's commitment to the seating value r it shows at the start."""
+    return digest("seating", context, value)[:VALUE_BYTES]
+
+
+def join_statement(game_id: bytes, name: str, anchor: bytes, key: bytes) -> bytes:
+    """What a joiner signs with its key: the game, its name, its anchor and the key."""
+    return digest("join", game_id, name, anchor, key)
+
+
+def seat_rank(game_id: bytes, value: bytes, key: bytes) -> bytes:
+    """Where a join comes in the seating rule: a hash of the creator's r, fixed before anyone
+    joined and shown only at the start, and the joiner's key (lowest first)."""
+    return digest("seat", game_id, value, key)
+
+
+def kept_name(seat: Seat, number: int) -> str:
+    """A seat's name as a link writes it: empty for its default name."""
+    return "" if seat.name == default_name(number) else seat.name
+
+
+def start_statement(game_id: bytes, value: bytes, seats: tuple[Seat, ...]) -> bytes:
+    """What the creator signs to start a format-3 game: r and the seated players, in order."""
+    return digest("start", game_id, value, len(seats),
+                  *(part for n, s in enumerate(seats) for part in (kept_name(s, n), s.anchor,
+                                                                   s.key)))
+
+
+def union_joins(*groups: tuple[Join, ...]) -> tuple[Join, ...]:
+    """Every join of the groups, each key once (of two joins by one key, the smaller, so the
+    result never depends on the order copies meet), sorted by key, at most MAX_JOINS (the
+    smallest keys): commutative and associative, so devices that saw the same joins agree."""
+    by_key: dict[bytes, Join] = {}
+    for join in (j for group in groups for j in group):
+        other = by_key.get(join.key)
+        if other is None or _join_order(join) < _join_order(other):
+            by_key[join.key] = join
+    return tuple(by_key[k] for k in sorted(by_key)[:MAX_JOINS])
+
+
+def _join_order(join: Join) -> tuple:
+    return join.name.encode("utf-8"), join.anchor, join.signature
 
 
 # Writing.
@@ -293,6 +437,8 @@ def _data_bytes(record: Record) -> bytes:
     out = bytearray([len(record.options)])
     for key, value in record.options:
         out += _short(key.encode("ascii")) + _short(value.encode("ascii"))
+    if record.grouped:
+        out.append(record.capacity)
     out.append(len(record.seats))
     for number, seat in enumerate(record.seats):
         flags = (seat.joined | (seat.index > 0) << 1 | seat.covers << 2
@@ -305,6 +451,14 @@ def _data_bytes(record: Record) -> bytes:
         if seat.covers:
             out += seat.tag_moves.to_bytes(2, "big") + seat.tag
         out += seat.end_signature + seat.seed
+    if record.grouped:
+        out += record.seating
+        if record.started:
+            out += record.start
+        else:
+            out.append(len(record.joins))
+            for join in record.joins:
+                out += _short(join.name.encode("utf-8")) + join.anchor + join.key + join.signature
     return bytes(out)
 
 
@@ -333,13 +487,14 @@ def _parse(version: int, game: str, data_text: str, moves: str) -> Record:
     data = _Reader(unb64(data_text))
     options = [(data.short().decode("ascii"), data.short().decode("ascii"))
                for _n in range(data.byte())]
+    capacity = data.byte() if version == GROUP else 0
     seats = []
     for _n in range(data.byte()):
         flags = data.byte()
         if flags & ~0b111111 or (flags > 1 and not flags & 1):
             raise ValueError("bad seat flags")
         name = data.short().decode("utf-8")
-        signed = version == SIGNED and bool(flags & 1)
+        signed = version >= SIGNED and bool(flags & 1)
         anchor = data.take(VALUE_BYTES) if flags & 1 else b""
         key = data.take(KEY_BYTES) if signed else b""
         index, value = (data.byte(), data.take(VALUE_BYTES)) if flags & 2 else (0, b"")
@@ -352,9 +507,18 @@ def _parse(version: int, game: str, data_text: str, moves: str) -> Record:
         seed = data.take(SEED_BYTES) if flags & 8 else b""
         seats.append(Seat(name, anchor, index, value, tag_moves, tag, seed, claim, resigned,
                           key, signature, end_signature))
+    group = {}
+    if version == GROUP:
+        group["seating"] = data.take(VALUE_BYTES)
+        if all(s.joined for s in seats):
+            group["start"] = data.take(SIGNATURE_BYTES)
+        else:
+            group["joins"] = tuple(Join(data.short().decode("utf-8"), data.take(VALUE_BYTES),
+                                        data.take(KEY_BYTES), data.take(SIGNATURE_BYTES))
+                                   for _n in range(data.byte()))
     if data.at != len(data.data):
         raise ValueError("data goes on after the last seat")
-    return Record(game, tuple(seats), tuple(options), moves, version)
+    return Record(game, tuple(seats), tuple(options), moves, version, capacity, **group)
 
 
 def decode(fragment: str) -> Record:
@@ -370,7 +534,7 @@ def decode(fragment: str) -> Record:
         raise RecordError(NOT_PARLOR)
     if int(digits) > FORMAT_VERSION:
         raise RecordError(NEWER)
-    if int(digits) not in (UNSIGNED, SIGNED):
+    if int(digits) not in FORMATS:
         raise RecordError(NOT_PARLOR)
     if not text.isascii():
         raise RecordError(CHANGED)
@@ -399,6 +563,13 @@ def merge(local: Record, incoming: Record) -> tuple[Record, str]:
     """
     if incoming.game_id != local.game_id or incoming.version != local.version:
         return local, "foreign"
+    if local.grouped and not (local.started and incoming.started):
+        return _merge_invitations(local, incoming)
+    if local.grouped and (local.seating, local.start, [(s.name, s.anchor, s.key)
+                                                      for s in local.seats]) \
+            != (incoming.seating, incoming.start, [(s.name, s.anchor, s.key)
+                                                   for s in incoming.seats]):
+        return local, "diverged"            # two different starts by the creator
     longer, shorter = sorted((local.moves, incoming.moves), key=len, reverse=True)
     if not longer.startswith(shorter):
         return local, "diverged"
@@ -408,7 +579,7 @@ def merge(local: Record, incoming: Record) -> tuple[Record, str]:
     # game did not end in between, is for the game's protocol to say; see device.merged.)
     seats = []
     for number, (mine, theirs) in enumerate(zip(local.seats, incoming.seats)):
-        seat = _merge_seat(local.context, number, mine, theirs)
+        seat = _merge_seat(local.context, local.chain_id(number), mine, theirs)
         if seat is None:
             return local, "diverged"
         seats.append(seat)
@@ -418,7 +589,24 @@ def merge(local: Record, incoming: Record) -> tuple[Record, str]:
     return merged, "advanced"
 
 
-def _merge_seat(ctx: bytes, number: int, a: Seat, b: Seat) -> Seat | None:
+def _merge_invitations(local: Record, incoming: Record) -> tuple[Record, str]:
+    """`merge` in format 3 where one copy at least has not started: two invitations join
+    their joins (a set union, so the order in which copies meet never matters); a started
+    copy knows everything an invitation does (its joins no longer matter once the creator
+    fixed who is seated)."""
+    if local.started:
+        return local, "older"
+    if incoming.started:
+        return incoming, "advanced"
+    if local.seats != incoming.seats:
+        return local, "diverged"            # the creator's seat is all an invitation holds
+    merged = replace(local, joins=union_joins(local.joins, incoming.joins))
+    if merged == local:
+        return local, "same" if merged == incoming else "older"
+    return merged, "advanced"
+
+
+def _merge_seat(ctx: bytes, number, a: Seat, b: Seat) -> Seat | None:
     """The seat knowing what both a and b know, or None if they contradict each other."""
     if a.joined != b.joined:
         return a if a.joined else b

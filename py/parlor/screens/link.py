@@ -9,8 +9,8 @@ from ..i18n import _, and_list, ngettext
 from ..links import standing
 from ..links.casual import START
 from ..links.clock import CHOICES, days_of, describe_days, describe_per_move
-from ..links.device import seat_link
-from ..links.record import default_name, encode
+from ..links.device import NOT_SEATED, seat_link
+from ..links.record import default_name, encode, shown_name
 from ..links.history import History
 from .game import resign_button, resign_card
 from .html import action_bar, board_area, board_controls, button, language_picker, sentence, \
@@ -38,6 +38,11 @@ def share_text(session) -> str:
         # Translators: "Rematch" is the name of the button of that name.
         return _("{name} asks you for a rematch of {title} with the seats swapped: open this "
                  "link and tap Rematch.").format(name=names[0], title=title)
+    if record.grouped and protocol.phase(record) == protocol.JOINING:
+        return invitation_text(session)
+    if record.grouped and not record.moves and session.seat == 0 and session.sent:
+        return _("{name}'s {title} game has started: open this link to see your seat.").format(
+            name=names[0], title=title)
     if protocol.phase(record) == protocol.JOINING:
         days = days_of(record)
         if days:
@@ -69,6 +74,64 @@ def share_text(session) -> str:
             request=request, title=title, others=", ".join(others))
     return _("Your turn, {name}: {title} with {others} on Parlor.").format(
         name=names[movers[0]], title=title, others=", ".join(others))
+
+
+def invitation_text(session) -> str:
+    """The message sent with a format-3 invitation: the task, who has joined, seats left."""
+    record, names = session.record, session.names
+    left = seats_left(record)
+    text = ngettext("Join {name}'s {title} game on Parlor: {n} seat left. Open the link and "
+                    "tap Join.",
+                    "Join {name}'s {title} game on Parlor: {n} seats left. Open the link and "
+                    "tap Join.", left).format(name=names[0], title=title_of(session), n=left)
+    days = days_of(record)
+    if days:
+        text += " " + describe_per_move(days)[:1].upper() + describe_per_move(days)[1:] + "."
+    return f"{text} {rematch_line(session)}" if session.rematch_of else text
+
+
+def seats_left(record) -> int:
+    """The seats an invitation still offers (0 when its joins fill them)."""
+    return max(0, record.capacity - 1 - len(record.joins))
+
+
+def joined_names(record) -> list[str]:
+    """Everyone an invitation holds: its creator, then each join (a nameless one numbered)."""
+    out = [shown_name(record.seats[0], 0)]
+    for number, join in enumerate(record.joins, 1):
+        out.append(join.name or _("Player {number}").format(number=number + 1))
+    return out
+
+
+def lobby_card(session) -> str:
+    """Who has joined a format-3 invitation and how many seats are left; its creator may
+    start with those who came, where the game allows that many."""
+    record, protocol = session.record, session.protocol
+    if not record.grouped or record.started:
+        return ""
+    joined = joined_names(record)
+    left = seats_left(record)
+    heading = ngettext("{n} player has joined", "{n} players have joined",
+                       len(joined)).format(n=len(joined))
+    items = "".join(f"<li>{esc(name)}</li>" for name in joined)
+    lines = [ngettext("{n} seat is left.", "{n} seats are left.", left).format(n=left)]
+    if session.waiting_to_start():
+        lines.append(_("You have joined. The game starts when every seat is taken, or when "
+                       "{name} starts it with the players who came.").format(name=joined[0]))
+    elif session.seat == 0:
+        fewest = protocol.fewest(record)
+        lines.append(_("Post the invitation in your group chat: anyone who opens it can join. "
+                       "Open the links they send back here; the game starts by itself when "
+                       "every seat is taken.") if len(joined) < fewest else
+                     _("Open the links your friends send back here. The game starts by itself "
+                       "when every seat is taken, or start it now with the players who came."))
+    start = ""
+    if session.may_start():
+        start = button(ngettext("Start with {n} player", "Start with {n} players",
+                                len(joined)).format(n=len(joined)), "link-start", True)
+    text = "".join(f"<p>{esc(line)}</p>" for line in lines)
+    return (f'<section class="card lobby" aria-live="polite"><h2>{esc(heading)}</h2>'
+            f'<ul class="joined">{items}</ul>{text}{start}</section>')
 
 
 def rematch_line(session) -> str:
@@ -116,7 +179,9 @@ def link_screen(session, base: str, show_qr: bool, show_seat_link: bool,
         parts.append(since_card(history, since, names))
     if protocol.hidden_note:
         parts.append(privacy_note(protocol, record))
-    if session.seat is None and not session.joinable():
+    if session.left_out():
+        parts.append('<p class="notice">' + esc(_(NOT_SEATED)) + '</p>')
+    elif session.seat is None and not session.joinable() and not session.waiting_to_start():
         parts.append('<p class="notice">' + esc(_(
             "You are watching this game: this device holds no seat in it, so nothing hidden "
             "is shown.")) + '</p>')
@@ -129,7 +194,9 @@ def link_screen(session, base: str, show_qr: bool, show_seat_link: bool,
             f'<p class="meta">{esc(join_clock(record))}</p><label>' + esc(_("Your name"))
             + ' <input id="join-name" maxlength="24" autocomplete="off" '
             f'value="{esc(join_default(record))}"></label>'
-            + button(_("Take a seat"), "join", True) + '</section>')
+            + button(_("Join") if record.grouped else _("Take a seat"), "join", True)
+            + '</section>')
+    parts.append(lobby_card(session))
     if session.rematch_of and phase == protocol.JOINING:
         parts.append(f'<p class="meta rematch">{esc(rematch_line(session))}</p>')
     if session.sent or session.asking_rematch:
@@ -206,13 +273,19 @@ def privacy_note(protocol, record) -> str:
 
 
 def join_default(record) -> str:
-    """The name the join form offers: the next seat's number, in the reader's language."""
+    """The name the join form offers: the next seat's number, in the reader's language (none
+    for an invitation of format 3, where nobody knows the seat before the start)."""
+    if record.grouped:
+        return ""
     return _("Player {number}").format(number=len([s for s in record.seats if s.joined]) + 1)
 
 
 def joining_name(record, typed: str) -> str:
     """The name to join under: what was typed or, when the form's offer was left as it is
-    (or emptied), the seat's default name as a record keeps it (in English)."""
+    (or emptied), the seat's default name as a record keeps it (in English); in format 3
+    an empty name, which its seat names once the game starts."""
+    if record.grouped:
+        return typed.strip()
     if typed.strip() in ("", join_default(record)):
         return default_name(len([s for s in record.seats if s.joined]))
     return typed
@@ -283,6 +356,8 @@ def play_area(session, phase, zoomed: bool = False) -> str:
 
 def waiting_card(session, phase, actions) -> str:
     names, protocol = session.names, session.protocol
+    if phase == protocol.JOINING and session.record.grouped:
+        return ""                           # the lobby card says it (lobby_card)
     if phase == protocol.JOINING and session.seat == 0:
         text = _("Send the invitation link to your friends. Each one who takes a seat sends a "
                  "link back or on: open it here.")
@@ -319,7 +394,9 @@ def share_card(session, base: str, show_qr: bool) -> str:
     protocol = session.protocol
     to_move = senders_due(session)
     joining = protocol.phase(session.record) == protocol.JOINING
-    if to_move and to_move[0] != session.seat and not joining:
+    if session.record.grouped and (joining or not session.record.moves):
+        heading = _("Post this link in your group chat")
+    elif to_move and to_move[0] != session.seat and not joining:
         heading = _("Send this link to {name}").format(name=session.names[to_move[0]])
     elif len(session.names) > 2:
         heading = _("Send this link to your friends")

@@ -44,9 +44,9 @@ class ByLink:
             return
         self.session = None
         self.show_qr = self.show_seat_link = False
-        self.link = LinkSession(held, self.link_store, notice=note)
+        self.link = linkplay.opened_session(held, self.link_store, note)
         self.opened_link()
-        if held.seat is not None:
+        if held.seed is not None:
             self.remember("link:" + held.record.game_id.hex())
         self.render()
 
@@ -105,8 +105,10 @@ class ByLink:
             return                              # the board of a replay takes no moves
         if action == "join":
             typed = str(js.document.getElementById("join-name").value)
-            link.join(clean_name(link_screens.joining_name(link.record, typed), "Player 2"))
+            link.join(link_screens.joining_name(link.record, typed))
             self.remember("link:" + link.record.game_id.hex())
+        elif action == "link-start":
+            link.start()
         elif action == "confirm":
             link.confirm()
         elif action == "take-back":
