@@ -15,6 +15,7 @@ from hypothesis import given, settings, strategies as st
 from parlor.games.tsuro import link as tsuro_link
 from parlor.links import casual
 from parlor.links.base import LinkError, seat_of
+from parlor.links.history import History
 
 from parlor.links.fairplay import Chain, b64, derived, event_random, unb64
 from parlor.games.tsuro.rules import ENGINE, Pick, Place, StartMark, State
@@ -701,6 +702,8 @@ def test_l17_a_tile_the_mover_drew_for_itself_waits_for_a_help_message_and_the_s
     after = maker.play(helped, 0, keys[0], maker.legal(helped, 0, keys[0])[0])
     table = maker.table(after)
     assert table.senders == (0, 1, 0) and table.moves[1] is None
+    log = History(maker, after, 2, keys[2]).lines()
+    assert len(log) == 3 and log[1] == "Seat 1 helps fix another player's draw"
     old, old_keys, _joined, old_moved = rigged(casual.SHARES)
     assert old.to_move(old_moved) == (0,), "casual-4: the mover plays on at once"
     assert [t["tile"] for t in old.view(old_moved, 0, old_keys[0])["hands"][0]] == [34]
@@ -962,3 +965,24 @@ def test_l9_the_damage_tests_reach_the_protocol_checks():
     results = [link.replay(decode(resealed_moves(text, [("replace", at, "Z")])))
                for at in range(len(moves_of(text)))]
     assert any(not r.ok for r in results)
+
+
+def test_l17_the_screens_say_whose_message_the_tile_waits_for(monkeypatch):
+    """The link screens of the rigged game (the catalog's protocol dealing it): the mover's
+    says its tile waits for the helper's message, the helper's says why it is asked and offers
+    the help message's button."""
+    from parlor.links import device as linkplay
+    from parlor.play.saves import MemoryBackend
+    from parlor.screens import link as link_screens
+    monkeypatch.setattr(link, "started", Rigged.started.__get__(link))
+    monkeypatch.setattr(link, "_memo", type(link._memo)())
+    _maker, keys, _joined, moved = rigged(casual.HELPED)
+    screens = {}
+    for seat in (0, 1):
+        store = linkplay.LinkStore(MemoryBackend())
+        held = store.put(linkplay.Held(moved, seat, keys[seat]))
+        screens[seat] = link_screens.link_screen(linkplay.LinkSession(held, store),
+                                                 "https://example.org/", False, False)
+    assert "wait for P1&#x27;s message" in screens[0].replace("waits", "wait")
+    assert "Ann drew a tile with their own move" in screens[1]
+    assert "Fix their draw" in screens[1] and "Fix their draw" not in screens[0]
