@@ -4,7 +4,7 @@ Run with `.venv/bin/python bench/draws.py` (`--tier casual-4`: Tsuro and Tyros g
 that older tier instead, for a figure before a change). Plays whole games by link as bench/links.py does
 (Tsuro with random legal actions, Tyros with the computer's choices) and reads each final link
 one message at a time. A drawn card or tile is fixed by a later message (seeds/tsuro.md L6,
-seeds/tyros.md YL4), in the tier new games are made in (Tsuro casual-4: each seat's share of a
+seeds/tyros.md YL4), in the tier new games are made in (Tsuro casual-6: each seat's share of a
 draw fixed apart; Tyros casual-5: and a share that its receiver's own message drew waits for
 another seat's message, seeds/tyros.md YL8). Fixed by its receiver's own next message, nobody but the receiver knows it
 before the receiver plays. Fixed by another seat's message while its receiver is still in the

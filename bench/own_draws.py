@@ -4,7 +4,8 @@ Run with `.venv/bin/python bench/own_draws.py [games]`. Plays random legal moves
 engines alone (Tsuro for 4 to 8 players, with and without the elimination bonus; Tyros for 3
 and 4) and counts the moves after which the mover, having drawn for itself, moves again at
 once. By link such a draw would be keyed from that player's own next value alone if it were
-fixed there (seeds/fair-play.md, "Known gaps"; seeds/tyros.md YL8 makes Tyros's wait).
+fixed there (tier casual-6 asks for a help message first, seeds/tsuro.md L17; seeds/tyros.md
+YL8 makes Tyros's wait).
 Prints one line per setup (games, moves, such moves by the kind of move), then one JSON
 object {setup: {"games", "moves", "again"}} as the last line.
 """

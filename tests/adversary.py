@@ -445,7 +445,7 @@ def honest_step(world: World, phone: Phone) -> str:
                 before, action = session.record, rng.choice(actions)
                 session.act(action)
                 world.remember_sent(phone, before, session.record, tab.store)
-                check_own_deal(world, session, before, action)
+                check_own_draws(world, session, before, action)
                 if session.sent or not session.my_turn():
                     world.post(phone, session.record)
                 return f"phone {phone.player} plays"
@@ -911,22 +911,65 @@ def check_tier(world: World, held: Held) -> None:
         raise Violation("I9", f"a game made by this version is in tier {made}, not {tier}")
 
 
-def check_own_deal(world: World, session, before: Record, action) -> None:
-    """I10 (Tyros, seeds/tyros.md YL8): the pass that ends a player's turn never shows it the
-    cards it deals that player, in a game of the current tier: its hand holds no card it did
-    not hold before (they wait for another seat's message)."""
-    if world.game != "tyros" or session.record == before or session.store.clashed \
-            or dict(before.options).get("tier") != world.protocol.tier:
+def check_own_draws(world: World, session, before: Record, action) -> None:
+    """I10: a seat's own action never makes its device show a card, tile or bag draw of its
+    own that no message of another seat has fixed, in a game of the current tier (the older
+    tiers are the known gaps of seeds/fair-play.md). What the seat's view shows of its own
+    draws, and what fixes them, is each game's hook in OWN_DRAWS."""
+    protocol = world.protocol
+    if session.record == before or session.store.clashed \
+            or dict(before.options).get("tier") != getattr(protocol, "tier", None):
         return
-    from parlor.games.tyros.rules import PASS, mine
-    if action != PASS:
-        return
-    seat, seed = session.seat, session.held.seed
-    old = mine(world.protocol.view(before, seat, seed))
-    new = mine(world.protocol.view(session.record, seat, seed))
-    if old and new and any(n > o for n, o in zip(new["cards"], old["cards"])):
-        raise Violation("I10", f"seat {seat} sees cards its own pass dealt it: "
-                               f"{old['cards']} -> {new['cards']}")
+    early = OWN_DRAWS[world.game](protocol, before, session.record, session.seat,
+                                  session.held.seed, action)
+    if early:
+        raise Violation("I10", f"seat {session.seat} sees what its own move drew it before "
+                               f"another seat's message fixed it: {early}")
+
+
+def _tyros_early(protocol, before: Record, after: Record, seat: int, seed: bytes, action):
+    """Tyros (YL8): cards and tiles the seat holds after its action beyond those it held and
+    a card it took face up (an exchange from the discards)."""
+    from parlor.games.tyros.rules import Exchange, mine
+    old, new = (mine(protocol.view(r, seat, seed)) for r in (before, after))
+    if not old or not new:
+        return ""
+    taken = [int(isinstance(action, Exchange) and action.take == c) for c in range(len(old["cards"]))]
+    cards = any(n > o + t for n, o, t in zip(new["cards"], old["cards"], taken))
+    tiles = sorted(set(new["tiles"]) - set(old["tiles"]))
+    return (f"cards {old['cards']} -> {new['cards']} " if cards else "") + \
+        (f"tiles {tiles}" if tiles else "")
+
+
+def _tsuro_early(protocol, before: Record, after: Record, seat: int, seed: bytes, action):
+    """Tsuro (L7, L17): tiles in the seat's hand after its action that it did not hold or see
+    among a bonus exchange's tiles before."""
+    def tiles(view, *keys) -> set:
+        hand = view["hands"][seat]
+        out = {t["tile"] for t in hand} if isinstance(hand, list) else set()
+        return out.union(*((view.get("exchange") or {}).get(k, ()) for k in keys))
+    old = tiles(protocol.view(before, seat, seed), "candidates", "pool", "taken")
+    new = tiles(protocol.view(after, seat, seed)) - old
+    return f"tiles {sorted(new)}" if new else ""
+
+
+def _tyrus_early(protocol, before: Record, after: Record, seat: int, seed: bytes, action):
+    """Tyrus (L5): tiles new in the seat's hand after its action (the count of its reveal)
+    unless their draw was keyed by the other seat's message just before it."""
+    old, new = (protocol.view(r, seat, seed)["hands"][seat] for r in (before, after))
+    drawn = sorted(set(new) - set(old)) if isinstance(old, list) and isinstance(new, list) \
+        else []
+    if not drawn:
+        return ""
+    other, table, prior = 1 - seat, protocol.table(after), protocol.table(before)
+    keys = table.draw_keys[seat]
+    fixed = bool(keys) and keys[-1] == before.seats[other].value \
+        and bool(prior.senders) and prior.senders[-1] == other
+    return "" if fixed else f"tiles {drawn}"
+
+
+OWN_DRAWS = {"tyros": _tyros_early, "tsuro": _tsuro_early, "tyrus": _tyrus_early,
+             "tyrannen": lambda *_args: ""}     # no draws in Tod dem Tyrannen
 
 
 def check_notes(world: World) -> None:

@@ -130,3 +130,31 @@ def test_i11_friends_joining_one_invitation_are_seated_by_the_rule_and_the_check
     monkeypatch.setattr(LinkProtocol, "full", lambda self, record: len(record.joins) >= 2)
     with pytest.raises(adversary.Violation, match="I11"):
         run()
+
+
+def test_i10_each_game_s_hook_sees_a_draw_its_own_move_showed_in_an_older_tier():
+    """I10's hooks can fail: where an older tier let a seat's own move show it its draw, the
+    game's hook names it, and in the current tier it names nothing (Tyros: the pass that
+    deals the passer; Tsuro: the mover who plays again at once; Tyrus: a draw keyed at the
+    start)."""
+    import test_tsuro_link as tsuro
+    import test_tyros_link as tyros
+    import test_tyrus_link as tyrus
+    from parlor.links import casual
+    for maker, tier_note in ((tyros.FOURTH, True), (tyros.PROTOCOL, False)):
+        record, seat, keys = tyros.before_own_deal(maker)
+        after = maker.play(record, seat, keys[seat], tyros.PASS)
+        early = adversary.OWN_DRAWS["tyros"](maker, record, after, seat, keys[seat], tyros.PASS)
+        assert bool(early) == tier_note, maker.tier
+    for tier, shown in ((casual.SHARES, True), (casual.HELPED, False)):
+        maker, keys, joined, moved = tsuro.rigged(tier)
+        early = adversary.OWN_DRAWS["tsuro"](maker, joined, moved, 0, keys[0], None)
+        assert bool(early) == shown, tier
+    for tier, shown in ((tyrus.tyrus_link.FIRST, True), (tyrus.tyrus_link.KEYED, False)):
+        game = tyrus.played(0, tier)
+        k = next(n for n, (_seat, action) in enumerate(game.actions) if action == "reveal")
+        seat = game.actions[k][0]
+        before, after = (adversary.decode(game.links[n]) for n in (k + 1, k + 2))
+        early = adversary.OWN_DRAWS["tyrus"](tyrus.link, before, after, seat, game.seeds[seat],
+                                             "reveal")
+        assert bool(early) == shown, tier

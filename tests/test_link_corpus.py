@@ -7,7 +7,9 @@ of the views and legal actions, the audit's verdict, what opening it on a new de
 When the format changes, add a new corpus file and keep the old ones; so too when a game changes
 what its links mean within a format (tsuro-links-v1-late-draws.json: Tsuro's tier casual-2;
 tyros-links-v1-start-round.json: Tyros's tier casual-3; *-links-v1-shares.json: the tier
-casual-4 of both; tyros-links-v1-own-shares.json: Tyros's tier casual-5). A rule that only
+casual-4 of both; tyros-links-v1-own-shares.json: Tyros's tier casual-5;
+tsuro-links-v2-help.json: Tsuro's tier casual-6; tyrus-links-v2-keyed-draws.json: Tyrus's
+format trustless-2). A rule that only
 widened what is legal is taken out of the legal digest (offers_as_they_were: Tyros's offers in
 any colours). A rule that hides more in one phase is checked against the engine as it was in
 that phase only (keeps_shown_at_once: Tyros's D33).

@@ -5,6 +5,7 @@ the other's link, merges it into its own copy, asks for its legal actions and pl
 The truth (real tiles, real tallies) is recomputed independently from the seeds with the
 formulas of the rules and the hot-seat engine.
 """
+import copy
 import json
 from collections import Counter
 from dataclasses import dataclass, replace
@@ -16,14 +17,14 @@ from hypothesis import given, strategies as st
 
 from parlor.games.tyrus import link as tyrus_link
 from parlor.links import device as linkplay, standing
-from parlor.links.base import LinkError
+from parlor.links.base import LinkError, chain_values
 from parlor.play.saves import MemoryBackend
 
 from parlor.links.fairplay import Chain, b64, derived, draw_index, event_random, hide, reveal, unb64
 from parlor.games.tyrus.rules import DECK, ENGINE, FIVE_WINS, HAND_TIEBREAK, THREE_IN_A_ROW, Move, \
     State, tally, tile_code
 from parlor.engine.protocol import TOKEN_ALPHABET, TOKEN_INDEX, IllegalMove
-from parlor.links.record import decode, encode, merge
+from parlor.links.record import decode, encode, game_context, merge
 from parlor.engine.rng import Stream, derive, shuffled
 
 import linktools
@@ -32,8 +33,8 @@ from linktools import (any_char, damage, edit, edits, move_changes, moves_of, re
 
 link = tyrus_link.PROTOCOL
 
-GAMES = range(13)          # seeded games; between them every ending and both coin tosses
-TIEBREAK_GAME, THREE_GAME, FIVE_GAME = 1, 3, 12
+GAMES = (*range(10), 11, 13, 15)   # seeded games; between them every ending and both coin tosses
+TIEBREAK_GAME, THREE_GAME, FIVE_GAME = 6, 4, 15
 
 
 class Device(linktools.Device):
@@ -58,13 +59,15 @@ def seeds_for(i: int) -> tuple[bytes, bytes]:
 
 
 @lru_cache(maxsize=None)
-def played(i: int) -> Game:
+def played(i: int, tier: str = tyrus_link.KEYED) -> Game:
     """A whole game between two devices, random legal actions, through link text only, in
     format 1 (history tags: these tests pin its rules; tests/test_signed_links.py plays the
-    signed format)."""
+    signed format), its draws keyed as `tier` says (L5; the first tier: L16)."""
     seeds = seeds_for(i)
     stream = Stream(seeds[0], "choices")
-    links = [encode(linktools.unsigned(link.create("Ann", seeds[0]), seeds[0]))]
+    maker = copy.copy(link)
+    maker.tier = tier
+    links = [encode(linktools.unsigned(maker.create("Ann", seeds[0]), seeds[0]))]
     ann = Device(0, seeds[0], decode(links[0]))
     bob = Device(1, seeds[1], link.join(decode(links[0]), "Bob", seeds[1]))
     links.append(encode(bob.record))
@@ -88,11 +91,29 @@ def table_of(record) -> tyrus_link.Table:
     return result.state
 
 
-def real_bags(record, seeds):
-    """Both draw orders from the seeds by L5, computed here without the module."""
-    x1 = Chain(record.context, 0, seeds[0]).value(1)
-    return (shuffled(range(30), derived(seeds[0], "bag"), record.seats[1].anchor),
-            shuffled(range(30), derived(seeds[1], "bag"), x1))
+def real_bags(game: Game):
+    """Both draw orders from the seeds by L5, computed here without the module: each seat's
+    first order under the other's start value, then, in the keyed format (not in the first,
+    L16), the tiles left shuffled again, sorted first, at each draw with the other seat's
+    latest chain value as the link that made the draw shows it."""
+    final = decode(game.links[-1])
+    x1 = Chain(final.context, 0, game.seeds[0]).value(1)
+    bags = [shuffled(range(30), derived(game.seeds[0], "bag"), final.seats[1].anchor),
+            shuffled(range(30), derived(game.seeds[1], "bag"), x1)]
+    if dict(final.options).get("tier") != "trustless-2":
+        return tuple(bags)
+    drawn = 9
+    for text in game.links[2:]:
+        record = decode(text)
+        if table_of(record).drawn[0] == drawn:
+            continue
+        k = (drawn - 9) // 3
+        for s in (0, 1):
+            bags[s] = bags[s][:drawn] + shuffled(sorted(bags[s][drawn:]),
+                                                 derived(game.seeds[s], "bag"), "draw", k,
+                                                 record.seats[1 - s].value)
+        drawn += 3
+    return tuple(bags)
 
 
 def true_tile(record, seeds, bags, placement) -> int:
@@ -106,7 +127,7 @@ def hot_seat_start(game: Game) -> State:
     final = decode(game.links[-1])
     table = table_of(final)
     kinds = [kind for kind, _ in table.chart] + list(table.cards)
-    bags = real_bags(final, game.seeds)
+    bags = real_bags(game)
     return State(first=table.first, number=1, kind=kinds[0], placed=0, deck=tuple(kinds[1:]),
                  hands=tuple(tuple(sorted(b[:9])) for b in bags),
                  bags=tuple(tuple(b[9:]) for b in bags), buildings=((),) * 6)
@@ -289,8 +310,8 @@ def test_l4_l8_toss_and_cards_follow_from_both_seats_chain_values(i):
     game = played(i)
     recs = records(game)
     final = recs[-1]
-    ctx = final.context
-    chains = [Chain(ctx, s, game.seeds[s]) for s in (0, 1)]
+    ctx = game_context("tyrus", {}, 2)        # events: a two-seat Tyrus game's, whatever format
+    chains = [Chain(final.context, s, game.seeds[s]) for s in (0, 1)]
     opening = (chains[0].value(1), final.seats[1].anchor)
     table = table_of(final)
     assert table.first == draw_index(event_random(ctx, "first", opening), 2)
@@ -303,6 +324,57 @@ def test_l4_l8_toss_and_cards_follow_from_both_seats_chain_values(i):
             event = event_random(ctx, f"card {now.number}", latest)
             turned.append(cards.pop(draw_index(event, len(cards))))
     assert turned == [kind for kind, _ in table.chart]
+
+
+def draws_made(recs):
+    """(index of the link that made a draw of T13, tiles drawn per seat before it)."""
+    drawn = [table_of(r).drawn[0] for r in recs[2:]]
+    return [(j + 3, drawn[j]) for j in range(len(drawn) - 1) if drawn[j + 1] > drawn[j]]
+
+
+def test_l5_no_seat_can_list_a_draw_before_the_other_seat_s_message_that_fixes_it():
+    """Each draw of three (T13) is keyed by the other seat's latest chain value when it is
+    made: the revealer's by the last placement before its reveal, the last placer's by that
+    reveal. Before that message, what a modified app computes from the seat's seed and the
+    links so far is not the draw (but for the last, which takes the three tiles left); in a
+    game of the first format (L16) its device holds every draw from the start."""
+    game = played(0)
+    recs, bags, checked = records(game), real_bags(game), 0
+    for j, drawn in draws_made(recs):
+        for s in (0, 1):
+            fixing = recs[j].seats[1 - s].value
+            before = recs[j - 2] if recs[j - 1].seats[1 - s].value == fixing else recs[j - 1]
+            assert fixing not in chain_values(before)[1 - s]
+            guess = link._device(before, s, game.seeds[s])[2].bag[drawn:drawn + 3]
+            real = bags[s][drawn:drawn + 3]
+            assert sorted(real) == sorted(link._device(recs[j], s, game.seeds[s])[2]
+                                          .bag[drawn:drawn + 3])
+            if drawn < 27:
+                assert set(guess) != set(real), (j, s)
+                checked += 1
+    assert checked >= 10
+    first = played(0, tyrus_link.FIRST)
+    recs, bags = records(first), real_bags(first)
+    for s in (0, 1):
+        assert link._device(recs[2], s, first.seeds[s])[2].bag == tuple(bags[s])
+
+
+def test_l16_a_game_of_the_first_format_keeps_its_keys_and_a_rematch_is_keyed():
+    game = played(TIEBREAK_GAME, tyrus_link.FIRST)
+    final = decode(game.links[-1])
+    assert final.options == () and link.audit(final).ok
+    table = table_of(final)
+    assert not table.keyed and table.draw_keys == ((), ())
+    bags = real_bags(game)
+    for s in (0, 1):
+        assert link._device(final, s, game.seeds[s])[2].bag == tuple(bags[s])
+    again = link.rematch(final, "Ann", seeds_for(99)[0])
+    assert dict(again.options) == {"tier": tyrus_link.KEYED}
+    keyed = decode(played(TIEBREAK_GAME).links[-1])
+    assert dict(keyed.options) == {"tier": tyrus_link.KEYED} and table_of(keyed).keyed
+    assert [len(k) for k in table_of(keyed).draw_keys] == [7, 7]
+    unknown = replace(keyed, options=(("tier", "trustless-9"),))
+    assert "reload the page" in str(link.replay(unknown).error)
 
 
 # L1, L6, L7, L10: secrecy.
@@ -344,7 +416,7 @@ def test_l6_face_down_placements_say_nothing_about_their_tiles():
     for i in GAMES:
         game = played(i)
         final = decode(game.links[-1])
-        bags = real_bags(final, game.seeds)
+        bags = real_bags(game)
         moves = [(seat, action) for seat, action in game.actions if isinstance(action, Move)]
         placements = table_of(final).placements
         assert len(moves) == len(placements)
@@ -521,7 +593,7 @@ def test_l13_audit_catches_a_false_tally_claim():
     game = played(0)
     final = decode(game.links[-1])
     table = table_of(final)
-    bags = real_bags(final, game.seeds)
+    bags = real_bags(game)
     k = 4
     message, pid, shown = table.reveals[k]
     seat = table.placements[pid].seat

@@ -32,11 +32,16 @@ The ways of keying the draws, named by the record's tier:
   message since, so its key holds another seat's value: under `casual-4`, when the seat was
   next to move again, its own next value alone keyed it, and the seat could know it, and
   steer it, while choosing the move that drew it (Tyros: the pass that ends a turn).
+- `casual-6` (one message asked of another seat): as `casual-5`, but where such a share
+  cannot wait (the seat is next to move and needs it), the next seat still in sends one
+  message first, a help message (its chain value only), whose value is then in the share's
+  key (Tsuro: the mover who drew for itself and plays again at once).
 
 A game fills in four hooks besides its engine: `keyed`, `settled`, `draws` and `phase_of`
 (and, when its options need words in the record, `record_options` / `engine_options`); a
 game that plays `casual-2` also fills in `drawn`, `sees` and `masked`, `casual-4` adds
-`pool` and `reassigned` (and `kind`), and `casual-5` adds `waits` (and `masked_own`).
+`pool` and `reassigned` (and `kind`), and `casual-5` adds `waits` (and `masked_own`);
+`casual-6` uses `in_play` to pick the seat asked for a help message.
 """
 from __future__ import annotations
 
@@ -50,9 +55,10 @@ from .clock import without_clock
 from .base import JOINING, OPENING, OVER, Cursor, Device, LinkProtocol, latest, spend
 from .fairplay import event_random
 
-TIER, CASUAL, LATE, ROUND, SHARES, OTHERS = ("tier", "casual", "casual-2", "casual-3",
-                                             "casual-4", "casual-5")
-START = "start"                          # the action of a start message (tiers casual-3 to -5)
+TIER, CASUAL, LATE, ROUND, SHARES, OTHERS, HELPED = (
+    "tier", "casual", "casual-2", "casual-3", "casual-4", "casual-5", "casual-6")
+START = "start"                          # the action of a start message (tiers casual-3 to -6)
+HELP = "help"                            # the action of a help message (tier casual-6)
 PLACEHOLDER = b"not fixed yet"           # the key of a draw whose key values are not all out
 
 
@@ -87,6 +93,9 @@ class Table:
     opened: tuple = ()                    # (message, seat, values) of each share not fixed
     parts: tuple = ()                     # (message, seat, values): the shares fixed after
                                           #   `fixed`, in the order they were fixed
+    # Tier casual-6:
+    helps: bool = False                   # a share its receiver's message drew and needs
+    helper: int | None = None             #   now waits for this seat's help message
 
     @property
     def ends(self) -> range:
@@ -130,7 +139,10 @@ class CasualLink(LinkProtocol):
     joining_reason = N_("not every seat has been taken yet.")
     # Translators: the button of a start message in a game by link (tiers casual-3, -4): the
     # player adds a secret to the shuffle before the deal, as a player cuts a deck of cards.
-    action_labels = {**LinkProtocol.action_labels, START: N_("Cut the deck")}
+    action_labels = {**LinkProtocol.action_labels, START: N_("Cut the deck"),
+                     # Translators: the button of a help message in a game by link (tier
+                     # casual-6): the player's message fixes another player's new tile.
+                     HELP: N_("Fix their draw")}
 
     def note(self, record=None) -> str:
         if self.first_note and record is not None \
@@ -249,11 +261,12 @@ class CasualLink(LinkProtocol):
         return Table(phase=OPENING if everyone else JOINING, players=players,
                      options=tuple(sorted(self._engine_options(record).items())),
                      width=self.engine.token_width, sent=(0,) * players,
-                     late=tier in (LATE, ROUND, SHARES, OTHERS),
-                     shares=tier in (SHARES, OTHERS), others=tier == OTHERS,
+                     late=tier in (LATE, ROUND, SHARES, OTHERS, HELPED),
+                     shares=tier in (SHARES, OTHERS, HELPED), others=tier in (OTHERS, HELPED),
+                     helps=tier == HELPED,
                      anchors=tuple(s.anchor for s in record.seats),
                      starters=max(0, players - 2) if tier == ROUND or (
-                         tier in (SHARES, OTHERS) and self.start_round) else 0)
+                         tier in (SHARES, OTHERS, HELPED) and self.start_round) else 0)
 
     def deal(self, ctx: bytes, table: Table, opening: tuple[bytes, ...]):
         """The engine's start keyed from chain values: in tier casual seat 0's first one and
@@ -273,6 +286,8 @@ class CasualLink(LinkProtocol):
             return len(table.round) + 1 if table.starting else 0
         if table.phase in (JOINING, OVER):
             return None
+        if table.helper is not None:
+            return table.helper
         return self.engine.to_move(table.state)[0]
 
     def read(self, table: Table, cursor: Cursor, record, values) -> Table:
@@ -281,6 +296,8 @@ class CasualLink(LinkProtocol):
         sent = spend(table.sent, seat, values, _("move {number}").format(number=message + 1))
         if table.starting:
             return self._read_start(table, cursor, sent, values[seat][sent[seat]])
+        if table.helper is not None:
+            return self._read_help(table, cursor, sent, values[seat][sent[seat]])
         if table.late:
             return self._read_late(table, cursor, record, sent, values[seat][sent[seat]])
         state = table.state
@@ -307,6 +324,30 @@ class CasualLink(LinkProtocol):
     def start_token(table: Table) -> str:
         return "_" * table.width
 
+    # Tier casual-6: a help message.
+
+    def _read_help(self, table: Table, cursor: Cursor, sent, value: bytes) -> Table:
+        """A help message: nothing but its sender's chain value, shown after the move that
+        drew the share it helps fix (a message that moves nothing, None among the moves)."""
+        if "".join(cursor.take() for _n in range(table.width)) != self.start_token(table):
+            raise MalformedMove(_("A help message holds nothing but its chain value."))
+        return replace(table, shown=table.shown + (value,), moves=table.moves + (None,),
+                       sent=sent, senders=table.senders + (table.helper,), helper=None)
+
+    def _helper(self, table: Table) -> int | None:
+        """Tier casual-6: the seat asked for a help message before the next move, if the seat
+        to move would otherwise key a share its own message drew with its own values alone
+        (one it needs now: `waits` says no): the next seat clockwise still in."""
+        if not table.helps or table.phase == OVER:
+            return None
+        seat = self.engine.to_move(table.state)[0]
+        alone = shares.own_values(table, seat, self._senders(table, seat))
+        if not alone or seat not in self.sees(table.state) \
+                or self.waits(table.state, alone):
+            return None
+        return next((n % table.players for n in range(seat + 1, seat + table.players)
+                     if self.in_play(table, n % table.players)), None)
+
     # Tiers casual-2 to -4: draws fixed late.
 
     def _read_late(self, table: Table, cursor: Cursor, record, sent, value: bytes) -> Table:
@@ -324,8 +365,9 @@ class CasualLink(LinkProtocol):
         else:
             table = self._walk(record.context, replace(table, moves=table.moves + (move,)),
                                self._through(table))
-        return replace(table, phase=self.phase_of(table.state), sent=sent,
-                       senders=table.senders + (seat,))
+        table = replace(table, phase=self.phase_of(table.state), sent=sent,
+                        senders=table.senders + (seat,))
+        return replace(table, helper=self._helper(table))
 
     @staticmethod
     def _senders(table: Table, seat: int) -> tuple:
@@ -382,7 +424,7 @@ class CasualLink(LinkProtocol):
             if table.phase != OPENING or table.starting:
                 return table
             table = self._opening(table)
-        if table.phase == OVER or self.sender(table) != device.seat:
+        if table.phase == OVER or self.sender(table) != device.seat or table.helper is not None:
             return table
         value = device.chain.value(table.sent[device.seat] + 1)
         mine = replace(table, shown=table.shown + (value,))
@@ -403,10 +445,12 @@ class CasualLink(LinkProtocol):
     def moves(self, record, table: Table, device) -> list:
         if table.starting:
             return [START]
+        if table.helper is not None:
+            return [HELP]
         return self.engine.legal(device.state(self, record, table))
 
     def message(self, record, table, values, device, action) -> tuple[str, bool]:
-        if action == START:
+        if action in (START, HELP):
             return self.start_token(table), True
         return self.engine.encode(action), True
 
@@ -434,6 +478,8 @@ class CasualLink(LinkProtocol):
                 if waiting:
                     shown = self.masked_own(shown, seat, waiting)
         shown["seat"] = seat
+        if table.helper is not None:          # casual-6: who sends the help, for whom
+            shown["help"] = {"by": table.helper, "for": self.engine.to_move(table.state)[0]}
         if table.phase == JOINING:
             shown["to_move"] = [next(n for n, s in enumerate(record.seats) if not s.joined)]
         elif table.phase != OVER:

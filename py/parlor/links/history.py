@@ -185,5 +185,9 @@ class History:
             # Translators: a game by link's log: a player's start message, which adds that
             # player's secret to the shuffle before the deal ({who} is a player's name).
             return _("{who} cuts the deck").format(who=f"Seat {sender}")
+        if getattr(before, "helper", None) is not None:
+            # Translators: a game by link's log: a player's help message, whose secret keys
+            # the tile another player's own move drew it (tier casual-6; {who}: a name).
+            return _("{who} helps fix another player's draw").format(who=f"Seat {sender}")
         state = acted_on(protocol, self.record, before, _Shown(sender, self.values))
         return protocol.engine.describe(state, protocol.engine.decode(token), self.seat)

@@ -127,10 +127,11 @@ def replay(protocol, ctx: bytes, table, deal: bool, parts: tuple, placeholder: b
     stored = {(m, seat): values for m, seat, values in parts}
     for m in range(fixed, len(table.moves)):
         move = table.moves[m]
-        drawing = protocol.draws(move)
+        drawing = move is not None and protocol.draws(move)
         if drawing:
             state = protocol.keyed(state, placeholder)
-        state = protocol.settled(protocol.engine.apply(state, move))
+        if move is not None:        # None: a help message (tier casual-6) moves nothing
+            state = protocol.settled(protocol.engine.apply(state, move))
         got = protocol.drawn(state) if drawing else ()
         receivers = [seat for seat, values in enumerate(got) if values]
         if receivers:

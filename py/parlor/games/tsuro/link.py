@@ -2,11 +2,12 @@
 
 The protocol is numbered L1.. in seeds/tsuro.md ("Play by link"); comments cite it. It is
 parlor.links.casual's engine-driven protocol for 2 to 8 seats: one message per move token
-(L4). New games are made in the tier `casual-4`: the hands are dealt once every seat has
+(L4). New games are made in the tier `casual-6`: the hands are dealt once every seat has
 chosen its start mark (L5) and each draw is fixed when a seat that receives it must play,
 from the chain values shown after the move that caused it, tiles dealt round to several
-players one share at a time (L6). Games of the earlier tiers (`casual`, `casual-2`) still
-play as they began (L16). `hidden_note` tells the players what this tier
+players one share at a time (L6); a tile a player's own move drew it, when that player
+plays again at once, waits for one help message of the next player still in (L17). Games of
+the earlier tiers (`casual`, `casual-2`, `casual-4`) still play as they began (L16, L17). `hidden_note` tells the players what this tier
 hides and how.
 """
 from __future__ import annotations
@@ -16,7 +17,7 @@ from dataclasses import replace
 from ...engine.protocol import MalformedMove
 from ...engine.rng import shuffled
 from ...i18n import N_, _, ngettext
-from ...links.casual import CASUAL, LATE, SHARES, CasualLink
+from ...links.casual import CASUAL, HELPED, LATE, SHARES, CasualLink
 from .rules import ENGINE, Pick, Place, State
 from .rules import _phase as engine_phase
 
@@ -28,7 +29,7 @@ _PHASES = {"start": STARTING, "play": PLAYING, "exchange": EXCHANGING, "over": "
 class TsuroLink(CasualLink):
     game = "tsuro"
     engine = ENGINE
-    tier, tiers = SHARES, (CASUAL, LATE, SHARES)
+    tier, tiers = HELPED, (CASUAL, LATE, SHARES, HELPED)
     STARTING, PLAYING, EXCHANGING = STARTING, PLAYING, EXCHANGING
     # Shown on the link screen, translated there.
     # Translators: Tsuro by link: how safe the players' hands are in this kind of game.
@@ -101,6 +102,9 @@ class TsuroLink(CasualLink):
                 "waiting": {seat: len(view["hands"][seat]) - len(hands[seat])}}
 
     def waiting_line(self, view: dict, names: tuple = ()) -> str:
+        seat, help_ = view["seat"], view.get("help")
+        if help_ is not None and seat is not None:
+            return self._helping_line(view, names, seat, help_["by"], help_["for"])
         if view.get("undealt") and view["seat"] is not None:
             # Translators: Tsuro by link, under the board while the hands are hidden.
             return _("The tiles are dealt once everyone has picked a starting mark: you see "
@@ -113,6 +117,29 @@ class TsuroLink(CasualLink):
         return ngettext("You drew {n} tile: you see it when your turn comes.",
                         "You drew {n} tiles: you see them when your turn comes.",
                         n).format(n=n)
+
+    @staticmethod
+    def _helping_line(view: dict, names: tuple, seat: int, helper: int, mover: int) -> str:
+        """The line of a player whose own move drew it a tile it needs at once, and of the
+        player asked for the help message that fixes it (L17)."""
+        def name(n: int) -> str:
+            return names[n] if n < len(names) else _("Player {number}").format(number=n + 1)
+        if seat == helper:
+            # Translators: Tsuro by link, under the board of the player asked for a help
+            # message: another player drew a tile with their own move and plays again.
+            return _("{name} drew a tile with their own move and plays again at once: send "
+                     "your message first, so that nobody alone knows their tile.").format(
+                name=name(mover))
+        n = view.get("waiting", {}).get(seat, 0)
+        if not n:
+            return ""
+        # Translators: Tsuro by link, under the board: the player's own move drew it tiles it
+        # needs at once; they wait for another player's message (L17).
+        return ngettext("Your own move drew you {n} tile: it waits for {name}'s message, so "
+                        "that nobody alone knows it. You see it when your turn comes.",
+                        "Your own move drew you {n} tiles: they wait for {name}'s message, so "
+                        "that nobody alone knows them. You see them when your turn comes.",
+                        n).format(n=n, name=name(helper))
 
     def forfeit_winners(self, table, debtor: int) -> tuple[int, ...]:
         """A seat that stops answering stalls everyone: a claim ends the game and every

@@ -24,6 +24,7 @@ from ...engine.rng import shuffled
 
 GAME = "tyrus"
 CONTEXT = game_context(GAME, {}, 2)
+TIER, FIRST, KEYED = "tier", "trustless", "trustless-2"   # link formats (L2, L16)
 TILES = 30
 BUILDINGS = 6
 PLACE = "place"                      # label of a placement's pad (L6)
@@ -67,6 +68,8 @@ class Table:
     sent: tuple[int, int] = (0, 0)           # messages sent per seat = chain index (L3)
     ends: tuple[int, ...] = ()               # where each message ends in the move string
     senders: tuple[int, ...] = ()
+    keyed: bool = False                      # each draw keyed by the other seat (L5; L16)
+    draw_keys: tuple = ((), ())              # per seat: the other seat's value at each draw
 
     @property
     def applied(self) -> int:
@@ -197,6 +200,9 @@ def _count(table: Table, latest) -> Table:
     verdict = chart_verdict([w for _kind, w in chart])
     if verdict is None:
         drawn = tuple(min(TILES, d + DRAW_SIZE) for d in table.drawn)
+        if table.keyed and table.drawn[0] < TILES:                          # L5
+            table = replace(table, draw_keys=tuple(
+                keys + (latest[1 - s],) for s, keys in enumerate(table.draw_keys)))
         return _draw_card(replace(table, drawn=drawn), f"card {table.number + 1}", latest)
     if verdict[1] == TIED:
         return replace(table, phase=TIEBREAK)
@@ -265,7 +271,7 @@ class _Device(Device):
     def __init__(self, record: Record, table: Table, values, seat: int, seed: bytes):
         super().__init__(record, table, values, seat, seed)
         key = _bag_key(record, values, seat)
-        self.bag = tuple(_bag_order(seed, key)) if key else None
+        self.bag = tuple(_bag_order(seed, key, table.draw_keys[seat])) if key else None
         self.position = {pid: reveal(p.hidden, seed, (PLACE, p.message), TILES)
                          for pid, p in enumerate(table.placements) if p.seat == seat}
 
@@ -292,9 +298,16 @@ def _bag_key(record: Record, values, seat: int) -> bytes | None:
     return values[0][1] if len(values[0]) > 1 else None
 
 
-def _bag_order(seed: bytes, key: bytes) -> list[int]:
-    """A seat's 30 tiles in draw order, from its seed and the opponent's key value (L5)."""
-    return shuffled(range(TILES), derived(seed, "bag"), key)
+def _bag_order(seed: bytes, key: bytes, draws: tuple = ()) -> list[int]:
+    """A seat's 30 tiles in draw order, from its seed and the opponent's key value (L5); in
+    the keyed format, the tiles left before each draw are shuffled again, sorted first, with
+    the opponent's chain value at that draw (`draws`), so only the positions drawn so far are
+    the real ones (L5; L16: a game of the first format keeps its first order)."""
+    order = shuffled(range(TILES), derived(seed, "bag"), key)
+    for k, value in enumerate(draws):
+        at = HAND_SIZE + DRAW_SIZE * k
+        order = order[:at] + shuffled(sorted(order[at:]), derived(seed, "bag"), "draw", k, value)
+    return order
 
 
 def _moves(record: Record, table: Table, device: _Device) -> list:
@@ -398,7 +411,8 @@ def _tile_checks(record: Record, table: Table, values, seeds) -> list[Problem]:
     that fit their anchors, so each fixes its chain)."""
     problems = []
     keys = [_bag_key(record, values, s) for s in (0, 1)]
-    bags = [_bag_order(seed, key) if seed and key else None for seed, key in zip(seeds, keys)]
+    bags = [_bag_order(seed, key, table.draw_keys[s]) if seed and key else None
+            for s, (seed, key) in enumerate(zip(seeds, keys))]
     used, tiles = [set(), set()], {}
     for pid, p in enumerate(table.placements):
         if bags[p.seat] is None:
@@ -492,18 +506,34 @@ class TyrusLink(LinkProtocol):
         SEED: N_("Publish my secret for the fairness check"),
     }
 
+    tier, tiers = KEYED, (FIRST, KEYED)
+
     def check(self, record: Record) -> None:
-        """Two seats, no options (L1, L10)."""
-        if record.game != GAME or len(record.seats) != 2 or record.options:
+        """Two seats, no option but the format's tier (L1, L2, L10, L16)."""
+        tier = dict(record.options).get(TIER, FIRST)
+        if record.game != GAME or len(record.seats) != 2 \
+                or record.options not in ((), ((TIER, tier),)):
             raise MalformedMove(_("This link is not a two-player Tyrus game."))
+        if tier not in self.tiers or tier == FIRST and record.options:
+            raise MalformedMove(_("This link keys its draws in a way this version of Parlor "
+                                  "does not know: reload the page to update."))
 
     def setup(self, options: dict):
         if options:
             raise ValueError(f"Tyrus takes no options, not {options!r}")
-        return (), 2
+        return self._tier_option(), 2
+
+    def _tier_option(self) -> tuple:
+        """The record option of the format new games are made in (the first had none)."""
+        return ((TIER, self.tier),) if self.tier != FIRST else ()
+
+    def current_options(self, options: tuple) -> tuple:
+        """A rematch of a game of the first format is made in the keyed one (L16)."""
+        return self._tier_option() + tuple(kv for kv in options if kv[0] != TIER)
 
     def start(self, record: Record) -> Table:
-        return Table(phase=OPENING if record.seats[1].joined else JOINING)
+        keyed = dict(record.options).get(TIER) == KEYED
+        return Table(phase=OPENING if record.seats[1].joined else JOINING, keyed=keyed)
 
     def read(self, table: Table, cursor, record: Record, values) -> Table:
         return _read(table, cursor, values)
