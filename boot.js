@@ -113,8 +113,9 @@
   // Show them before Python runs. Names are untrusted text: textContent only.
   function readLink(fragment) {
     const match = /^#p(\d+)\.([a-z][a-z0-9_-]{0,23})\.([A-Za-z0-9_-]*)\./.exec(fragment);
-    if (!match || (match[1] !== "1" && match[1] !== "2")) return null;
-    const signed = match[1] === "2";   // format 2: a key, and signatures (links/record.py)
+    if (!match || !["1", "2", "3"].includes(match[1])) return null;
+    const version = Number(match[1]);  // 2: a key and signatures; 3: joins (links/record.py)
+    const signed = version >= 2;
     const text = atob(match[3].replace(/-/g, "+").replace(/_/g, "/"));
     const bytes = Uint8Array.from(text, (c) => c.charCodeAt(0));
     let at = 0;
@@ -126,6 +127,7 @@
     const byte = () => take(1)[0];
     const string = () => new TextDecoder("utf-8", { fatal: true }).decode(take(byte()));
     for (let options = byte(); options > 0; options--) { string(); string(); }
+    if (version === 3) byte();          // the seats the invitation offers
     const seats = [];
     for (let count = byte(); count > 0; count--) {
       const flags = byte(); // 1 joined, 2 chain, 4 covers moves, 8 seed; 16 claim, 32 resigned
@@ -139,6 +141,16 @@
       if (keyed && ends) take(64);                    // the claim's or resignation's signature
       if (flags & 8) take(16);
       seats.push({ joined: Boolean(flags & 1), name });
+    }
+    if (version === 3 && !seats.every((seat) => seat.joined)) {
+      take(16);                         // the creator's seating commitment
+      const open = seats.filter((seat) => !seat.joined);
+      for (let count = byte(); count > 0; count--) {   // the joins, shown in the open seats
+        const name = string();
+        take(112);                      // anchor, key and signature
+        const seat = open.shift();
+        if (seat) Object.assign(seat, { joined: true, name });
+      }
     }
     return { game: match[2], seats };
   }

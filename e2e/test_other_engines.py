@@ -65,7 +65,7 @@ def test_the_app_plays_in_another_engine(engine, sink):
             fill(tab, "#name-tyrus-0", "Ana")
             tab.tap("button[data-action=link-new][data-game=tyrus]")
             link = tab.wait("document.querySelector('#share-link')?.value", 30)
-            assert link.startswith(url) and "#p2.tyrus." in link     # signed (record format 2)
+            assert link.startswith(url) and "#p3.tyrus." in link     # an invitation (format 3)
             tab.tap("button[data-action=home]")
             tab.wait("history.state !== null && !document.querySelector('#share-link')", 30)
             tab.run(f"location.href = {link!r}")

@@ -68,7 +68,7 @@ def test_ana_resigns_by_link_on_her_turn_and_bo_sees_the_win_by_resignation(brow
     expect(bo.locator("body")).not_to_contain_text("Verified fair")
     expect(bo.locator(".turn-line")).to_have_text("Won by resignation: Ana resigned.")
     bo.click("button[data-action=link-rematch]")
-    expect(bo.locator(".share-text")).to_contain_text("Bo invites you")
+    expect(bo.locator(".share-text")).to_contain_text("Join Bo's Tyrus game")
     expect(bo.locator(".share-text")).to_contain_text("A rematch of the game with Ana.")
     ana.click("button[data-action=link-ask-rematch]")     # or Ana asks Bo to open it
     expect(ana.locator(".share-text")).to_have_text(

@@ -12,6 +12,7 @@ from test_tyros_hotseat import click_move
 
 from parlor.engine.rng import Stream, derive
 from parlor.games.tyros.link import PROTOCOL
+from parlor.links.base import seat_of
 from parlor.links.device import Held, seat_link
 from parlor.links.history import History
 from parlor.links.record import decode, encode
@@ -41,6 +42,9 @@ def test_three_phones_keep_their_cards_unseen_and_one_reads_the_others_news(brow
     record = PROTOCOL.create(NAMES[0], seeds[0], {"players": 3})
     for seat in (1, 2):
         record = PROTOCOL.join(record, NAMES[seat], seeds[seat])
+    record = PROTOCOL.start_game(record, seeds[0])       # seats by the seating rule (F13)
+    seeds = sorted(seeds, key=lambda seed: seat_of(record, seed))
+    names = [seat.name for seat in record.seats]
     stream = Stream(seeds[0], "keep by link")
     record = play_until(record, seeds, stream, lambda r: phase(r) == "keep")
     outside = []
@@ -56,15 +60,15 @@ def test_three_phones_keep_their_cards_unseen_and_one_reads_the_others_news(brow
         for earlier in keepers:                  # what the earlier keepers kept stays hidden
             expect(page.locator(".log li").first).to_be_attached()
             log = page.locator(".log").text_content()          # (the log is folded)
-            assert f"{NAMES[earlier]} keeps 3 cards" in log
-            assert f"{NAMES[earlier]} keeps 3 cards and" not in log
-            expect(page.locator(".since")).to_contain_text(f"{NAMES[earlier]} keeps 3 cards")
+            assert f"{names[earlier]} keeps 3 cards" in log
+            assert f"{names[earlier]} keeps 3 cards and" not in log
+            expect(page.locator(".since")).to_contain_text(f"{names[earlier]} keeps 3 cards")
         legal = PROTOCOL.legal(record, seat, seeds[seat])
         click_move(page, legal[len(legal) // 2])
         url = page.locator("#share-link").input_value()
         record = decode(url.split("#", 1)[1])
         if phase(record) == "keep":
-            after = NAMES[PROTOCOL.to_move(record)[0]]
+            after = names[PROTOCOL.to_move(record)[0]]
             expect(page.locator(".share-text")).to_contain_text(f"{after}, keep 3 of your cards")
         keepers.append(seat)
     assert len(keepers) == 3
@@ -81,7 +85,7 @@ def test_three_phones_keep_their_cards_unseen_and_one_reads_the_others_news(brow
     assert {seat for seat, _lines in grouped} == {0, 1}
     expect(since.locator("li")).to_have_count(2)
     for item, (seat, _lines) in zip(since.locator("li").all(), grouped):
-        assert item.inner_text().startswith(NAMES[seat] + " ")
+        assert item.inner_text().startswith(names[seat] + " ")
     # The replay jumps from turn to turn.
     turns = history.turns()
     starts = [k for k in range(1, len(turns)) if turns[k] != turns[k - 1]]

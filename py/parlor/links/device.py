@@ -332,9 +332,11 @@ def open_link(store: LinkStore, fragment: str) -> tuple[Held, str]:
     if claim and held is not None and not claim_counts(held, incoming, store.clock()):
         names = [records.shown_name(incoming.seats[n], n) for n in claim]
         incoming = unclaimed(incoming, claim[0])
+        mine = held.seat if held.seat is not None or held.seed is None \
+            else seat_of(incoming, held.seed)       # a join that this link's start seats
         if len(held.record.moves) > len(incoming.moves):
             note = _(CLAIM_AFTER_ANSWER).format(name=names[0], debtor=names[1])
-        elif held.seat == claim[1]:
+        elif mine == claim[1]:
             note = _(CLAIM_NOT_COUNTED)
         else:
             note = _(CLAIM_TOO_EARLY).format(name=names[0], debtor=names[1])
