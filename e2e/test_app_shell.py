@@ -92,11 +92,17 @@ def test_a_new_deployment_is_fully_kept_before_it_takes_over_and_keeps_the_games
         start_game(page)
         page.click("button[data-action=home]")
         old = json.loads((site / "build.json").read_text())
-        # deploy a new version: a changed page, then the build's own last step on the copy
-        index = site / "index.html"
+        # deploy a new version as a host does, all at once: a changed page and the build's own
+        # last step on a copy, then swapped in (the page checks for updates meanwhile: built in
+        # place, a half-written deployment could be served to it)
+        staged = tmp_path / "staged"
+        shutil.copytree(site, staged)
+        index = staged / "index.html"
         index.write_text(index.read_text().replace("<title>Parlor</title>",
                                                    "<title>Parlor</title><meta name=release content=two>"))
-        new = build_site.finish(site, json.loads((site / "build-report.json").read_text()))
+        new = build_site.finish(staged, json.loads((staged / "build-report.json").read_text()))
+        site.rename(tmp_path / "previous")
+        staged.rename(site)
         assert new["version"] != old["version"]
         page.reload()
         wait_ready(page)
