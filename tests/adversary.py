@@ -384,10 +384,12 @@ def honest_step(world: World, phone: Phone) -> str:
             before = session.record
             typed = rng.choice(("", NAMES[phone.player], link_screens.join_default(before)))
             seed = world.new_seed()
+            kept = tab.store.readable(before.game_id)
             session.join(link_screens.joining_name(session.record, typed), seed=seed)
             if session.held.seed != seed:
                 mine = before.game_id in world.joins[phone.player] or \
-                    before.game_id in world.seats[phone.player]     # joined in another tab
+                    before.game_id in world.seats[phone.player] or \
+                    (kept is not None and kept.seed is not None)   # another tab, a seat link
                 if before.grouped and not session.store.full and not mine:
                     raise Violation("I11", f"phone {phone.player}'s join of an invitation was "
                                            f"refused: {session.notice}")
@@ -727,13 +729,16 @@ def check_damaged_kept(world: World, phone: Phone, gid: bytes, seed: bytes) -> N
 
 
 def check_recovered(world: World, phone: Phone, held: Held) -> None:
-    """I1 (F9a): a copy of which only the game was damaged takes its seat back with a link
-    of that game that holds every message the phone sent in it."""
+    """I1 (F9a): a copy of which only the game was damaged takes its seat back with a sound
+    link of that game (every move legal) that holds every message the phone sent in it."""
     gid = held.record.game_id
     readable, only_game = world.damaged[phone.player].get(gid, (False, False))
-    if not (readable and only_game) or held.seat is not None or phone.storage.full:
+    if not (readable and only_game) or held.seat is not None or phone.storage.full \
+            or not world.protocol.replay(held.record).ok:
         return
     seat, seed = world.seats[phone.player][gid]
+    if seat == 0 and gid in world.starts and not held.record.started:
+        return                          # the invitation, from before this phone started it
     sent = [moves for g, moves in world.stored_sends[phone.player] if g == gid]
     if held.record.seats[seat].anchor == _anchor(held.record, seat, seed) \
             and all(held.record.moves.startswith(moves) for moves in sent):

@@ -261,3 +261,47 @@ def test_an_unreadable_copy_is_kept_apart_when_a_seat_link_replaces_it():
     held, _note = linkplay.open_link(ana.store, link)
     assert held.seat == ana.held.seat
     assert ana.store.all()[1] == [(ana.held.key + ":damaged", "{damaged")]
+
+
+def test_an_invitation_never_takes_the_place_of_a_damaged_seat():
+    """F9a with F13: the invitation of a game that has started, opened where the copy of that
+    game is damaged, gives the seat back to neither player (its creator's device would start
+    the game again) and lets nobody join again (a new secret would replace the one the
+    damaged copy still holds)."""
+    ana = linkplay.create(store(), "tyrus", "Ana", {}, seed=bytes(15) + b"\1")
+    invitation = encode(ana.record)
+    bo = linkplay.LinkSession(linkplay.open_link(store(), invitation)[0], store())
+    bo.join("Bo", seed=bytes(15) + b"\2")
+    ana.held = linkplay.open_link(ana.store, encode(bo.record))[0]
+    assert ana.record.started
+    deliver(encode(ana.record), bo)
+    for player in (ana, bo):
+        damaged_copy(player)
+        shown, note = linkplay.open_link(player.store, invitation)
+        assert shown.seat is None and "older than your last move" in note
+        again = linkplay.LinkSession(shown, player.store)
+        again.join("Cy", seed=bytes(15) + b"\3")
+        assert again.held.seed is None and "older than your last move" in again.notice
+        assert player.store.damaged_secret(ana.record.game_id) == (player.seat, player.held.seed)
+        back, note = linkplay.open_link(player.store, encode(ana.record))
+        assert back.seat == player.seat and "seat in it is back" in note
+
+
+def test_a_tab_from_before_the_last_message_moves_nothing_over_a_damaged_copy():
+    """F9a with F7: a second tab that read the game before this device's last message cannot
+    move once the copy is damaged: nothing is kept or sent, the sent move and the secret
+    stay, and the tab says why."""
+    ana, bo = pair("tsuro", {})
+    if not ana.my_turn():
+        deliver(turn(bo), ana)
+    stale = linkplay.LinkSession(ana.held, ana.store)      # a second tab, read before the move
+    before = stale.record
+    sent = turn(ana)
+    damaged_copy(ana)
+    other = stale.legal()[-1]           # not the move the first tab sent (legal()[0])
+    assert other != stale.legal()[0]
+    stale.act(other)
+    assert not stale.sent and stale.record == before
+    assert "from before your last move" in stale.notice
+    back, _note = linkplay.open_link(ana.store, sent)
+    assert back.record.moves == ana.record.moves and back.seed == ana.held.seed

@@ -29,6 +29,7 @@ from .fairplay import b64, new_seed, unb64
 PREFIX = "parlor:link:"
 CONFLICT_PREFIX = "parlor:link-conflict:"
 AUTHORED_PREFIX = "parlor:link-mine:"     # per game: the moves as of this device's last message
+STARTED_SUFFIX = ":started"              # beside it: this device started that invitation
 SEAT_LINK = "seat"
 FORMAT = 1
 # The notes and refusals below are English message ids (N_): they are shown translated, by
@@ -70,6 +71,9 @@ SEAT_RECOVERED = N_("This device's copy of the game was damaged: your seat in it
                     "the position of this link.")
 DAMAGED_BEHIND = N_("This device's copy of the game is damaged, and this link is older than your "
                     "last move: open the game's latest link to get your seat back.")
+DAMAGED_TAB_BEHIND = N_("This device's copy of the game is damaged, and this tab shows the game "
+                        "from before your last move: nothing was sent. Open the game's latest "
+                        "link to get your seat back.")
 STARTED_FULL = N_("Every seat is taken: the game has started. Send this link to everyone "
                   "who joined.")
 STARTED = N_("The game has started. Send this link to everyone who joined.")
@@ -208,12 +212,18 @@ class LinkStore:
         the moves or a claim change. `authored`: this device just sent the record's last
         message, which it then remembers apart. When the stored copy contradicts `held`
         (another tab moved first), the stored copy stays, `held` is kept apart as a conflict
-        and `self.clashed` says so: the caller must not send `held`."""
+        and `self.clashed` says so: the caller must not send `held`. Over a damaged copy,
+        `held` is kept apart the same way (and returned, unkept) when it lacks a message
+        this device sent: a tab that read the game before that message."""
         now = self.clock()
         self.clashed = self.full = False
         stored = self.readable(held.record.game_id)
         damaged = None if stored is not None else self.backend.get(held.key)
-        if damaged is not None and self.damaged_seat(held.record) is None:
+        if damaged is not None and self.behind(held.record):
+            self.keep_conflict(held.record)     # a tab behind this device's last message
+            self.clashed = True
+            return held
+        if damaged is not None and (held.seed is None or held.seed != self._secret(damaged)[1]):
             self._write(f"{held.key}:damaged", damaged)     # still listed, for Export
         if stored is not None:
             if stored.seed is not None and (held.seat, held.seed) != (stored.seat, stored.seed):
@@ -231,20 +241,42 @@ class LinkStore:
         held = replace(held, updated=now, since=now if moved else stored.since,
                        witness=_witness(stored, held))
         self.full = not self._write(held.key, held.to_json())
+        mine = AUTHORED_PREFIX + held.record.game_id.hex()
         if authored and not self.full:
-            self.full = not self._write(AUTHORED_PREFIX + held.record.game_id.hex(),
-                                        held.record.moves)
+            self.full = not self._write(mine, held.record.moves)
+        if authored and not self.full and held.record.grouped and held.record.started:
+            self.full = not self._write(mine + STARTED_SUFFIX, "1")
         return held
 
+    def damaged_secret(self, game_id: bytes) -> tuple[int | None, bytes] | None:
+        """The seat (None: a join waiting for the start) and secret that a damaged copy of
+        this game still holds, where only the game in it was damaged."""
+        key = PREFIX + game_id.hex()
+        for text in (self.backend.get(key), self.backend.get(key + ":damaged")):
+            seat, seed = self._secret(text)
+            if seed is not None and self.readable(game_id) is None:
+                return seat, seed
+        return None
+
     def damaged_seat(self, record: records.Record) -> tuple[int, bytes] | None:
-        """The seat and secret that this device's damaged copy of `record`'s game still
-        holds, where only the game in it was damaged (a link of the game brings that back)."""
+        """The seat and secret of a damaged copy of `record`'s game, where `record` seats that
+        secret there (such a link of the game brings the seat back)."""
+        secret = self.damaged_secret(record.game_id)
+        if secret is None or secret[0] is None or seat_of(record, secret[1]) != secret[0]:
+            return None
+        return secret
+
+    @staticmethod
+    def _secret(text: str | None) -> tuple[int | None, bytes | None]:
+        """The seat and secret a kept copy's text still holds ((None, None) if none reads)."""
         try:
-            data = json.loads(self.backend.get(PREFIX + record.game_id.hex()))
+            data = json.loads(text)
             seat, seed = data["seat"], unb64(data["seed"])
         except (TypeError, ValueError, KeyError, AttributeError):   # TypeError: nothing kept
-            return None
-        return (seat, seed) if type(seat) is int and seat_of(record, seed) == seat else None
+            return None, None
+        if len(seed) != 16 or not (seat is None or type(seat) is int):
+            return None, None
+        return seat, seed
 
     def holds(self, game_hex: str) -> bool:
         """Whether a readable game with this id (hex, as a screen name keeps it) is kept; a
@@ -258,11 +290,19 @@ class LinkStore:
         """The moves as of the last message this device sent in that game ("" if none)."""
         return self.backend.get(AUTHORED_PREFIX + game_id.hex()) or ""
 
+    def behind(self, record: records.Record) -> bool:
+        """Whether `record` lacks a message this device sent in its game (its moves, or the
+        start of an invitation)."""
+        mine = AUTHORED_PREFIX + record.game_id.hex()
+        return not record.moves.startswith(self.authored(record.game_id)) or \
+            (not record.started and self.backend.get(mine + STARTED_SUFFIX) is not None)
+
     def remove(self, key: str) -> None:
         """Forget a kept game (or damaged entry) and what this device authored in it."""
         self.backend.remove(key)
         if key.startswith(PREFIX):
             self.backend.remove(AUTHORED_PREFIX + key[len(PREFIX):])
+            self.backend.remove(AUTHORED_PREFIX + key[len(PREFIX):] + STARTED_SUFFIX)
 
     def settle(self, shown: Held, stored: Held) -> Held:
         """Two tabs wrote contradicting copies at once, each from what it had read before the
@@ -352,8 +392,10 @@ def open_link(store: LinkStore, fragment: str) -> tuple[Held, str]:
         return Held(incoming), note + " " + _("Showing the last good position.")
     if held is None:
         salvaged = store.damaged_seat(incoming)
+        if salvaged is None and store.damaged_secret(incoming.game_id) is not None:
+            return Held(incoming), _(DAMAGED_BEHIND)    # a link from before that seat or join
         if salvaged is not None:
-            if not incoming.moves.startswith(mine):
+            if store.behind(incoming):
                 return Held(incoming), _(DAMAGED_BEHIND)
             note = (_(NOT_YOUR_SEAT).format(name=records.shown_name(incoming.seats[seat], seat))
                     if seat not in (None, salvaged[0]) else _(SEAT_RECOVERED))
@@ -371,6 +413,8 @@ def open_link(store: LinkStore, fragment: str) -> tuple[Held, str]:
         raise LinkProblem(_(REWRITES_MINE))
     if seat is not None and (held is None or held.seed is None):
         kept = store.put(Held(merged, seat, seed))
+        if store.clashed and held is None:              # behind a damaged copy's last message
+            return Held(incoming), _(DAMAGED_BEHIND)
         return kept, _(NOT_KEPT) if store.full else note or _("This device now holds your seat.")
     if status == "advanced":
         held = store.put(replace(held, record=merged))
@@ -615,6 +659,9 @@ class LinkSession(ResignSteps):
         join the invitation; a device that already holds a seat or a join in this game
         (taken in another tab) keeps that one instead."""
         kept = self.store.readable(self.record.game_id)
+        if kept is None and self.store.damaged_secret(self.record.game_id) is not None:
+            self.notice = _(DAMAGED_BEHIND)     # joining again would lose that secret
+            return
         if kept is not None and kept.seed is not None:
             self.held = kept
             self.notice = _(JOINED_ELSEWHERE if kept.seat is not None else JOINED_INVITATION)
@@ -660,12 +707,16 @@ class LinkSession(ResignSteps):
     def _keep(self, held: Held, authored: bool = False) -> None:
         """Store the new position; offer its link once the turn has passed on. If another
         tab changed the game first, nothing is sent: the stored game is shown instead."""
+        before = self.held
         kept = self.store.put(held, authored)
         self.pending = None
         self.resigning = False
         self.board.reset()
         if self.store.clashed:
-            self.held, self.sent, self.notice = kept, False, _(ANOTHER_TAB)
+            if self.store.readable(held.record.game_id) is None:    # over a damaged copy
+                self.held, self.sent, self.notice = before, False, _(DAMAGED_TAB_BEHIND)
+            else:
+                self.held, self.sent, self.notice = kept, False, _(ANOTHER_TAB)
             return
         self.held = kept
         self.sent = self.seat is None or self.seat not in self.protocol.to_move(self.record)
