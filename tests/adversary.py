@@ -385,11 +385,13 @@ def honest_step(world: World, phone: Phone) -> str:
             typed = rng.choice(("", NAMES[phone.player], link_screens.join_default(before)))
             seed = world.new_seed()
             kept = tab.store.readable(before.game_id)
+            salvageable = tab.store.damaged_secret(before.game_id) is not None
             session.join(link_screens.joining_name(session.record, typed), seed=seed)
             if session.held.seed != seed:
                 mine = before.game_id in world.joins[phone.player] or \
                     before.game_id in world.seats[phone.player] or \
-                    (kept is not None and kept.seed is not None)   # another tab, a seat link
+                    (kept is not None and kept.seed is not None) or salvageable
+                # (a seat or join of another tab, a seat link, or one a damaged copy holds)
                 if before.grouped and not session.store.full and not mine:
                     raise Violation("I11", f"phone {phone.player}'s join of an invitation was "
                                            f"refused: {session.notice}")
