@@ -2,9 +2,14 @@ import sys
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from harness import DIST, PHONE, chromium, guard_origin, serve, wait_ready  # noqa: E402
+
+# A check waits up to 15 s for the page to get there (Playwright's default is 5 s): a CI
+# machine busy with the Pyodide run beside this suite may take that long to draw a screen.
+expect.set_options(timeout=15_000)
 
 
 @pytest.fixture(scope="session")

@@ -7,6 +7,7 @@ import re
 import shutil
 import zipfile
 
+import pytest
 from playwright.sync_api import expect
 
 import build_site  # tools/ is on the path through harness
@@ -133,6 +134,7 @@ def test_a_language_picked_while_starting_is_kept(browser):
     assert errors == [] and outside == []
 
 
+@pytest.mark.alone       # its 4 s of patience is measured on a machine doing nothing else
 def test_a_download_that_keeps_moving_is_never_called_stalled(browser):
     with serve(DIST, rate=300_000) as url:    # over 10 s of download, progress all along
         context, page, errors, outside = new_page(browser, url)
