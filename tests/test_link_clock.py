@@ -219,3 +219,23 @@ def test_a_missing_seed_is_not_yet_verified_then_a_forfeit_once_its_time_ran_out
         table.send(n)
     held = table.sessions[keeper].held
     assert standing.verdict(held, held.since + 30 * DAY) == (standing.FAIR, "fair")
+
+
+def test_a_claim_in_the_link_that_gives_a_damaged_seat_back_is_not_counted():
+    """I5 with F9a: a device whose copy was damaged does not know since when it held the
+    position, so the claim against it in the link that gives its seat back counts as if
+    the position had come now: it may still answer."""
+    table = Table("tyrus", 2, {})
+    sender, debtor = table.play_until_owed()
+    table.times[sender].now = T0 + 3 * DAY
+    table.sessions[sender].claim_forfeit()
+    claim = encode(table.sessions[sender].record)
+    debtor_store = table.stores[debtor]
+    key = table.sessions[debtor].held.key
+    debtor_store.backend.set(key, debtor_store.backend.get(key).replace('"link":"p', '"link":"x'))
+    table.times[debtor].now = T0 + 30 * DAY
+    held, note = linkplay.open_link(debtor_store, claim)
+    assert held.seat == debtor and "seat in it is back" in note
+    assert "your time has not run out" in note
+    assert not held.record.seats[sender].claim and standing.verdict(held, T0 + 30 * DAY)[0] == ""
+    assert table.sessions[debtor].protocol.to_move(held.record) == (debtor,)

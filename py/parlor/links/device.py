@@ -369,12 +369,15 @@ def open_link(store: LinkStore, fragment: str) -> tuple[Held, str]:
         note = _(NOT_YOUR_SEAT).format(name=records.shown_name(incoming.seats[seat], seat))
         seat = seed = None
     claim = protocol.claim_of(incoming) if checked.ok else None
-    if claim and held is not None and not claim_counts(held, incoming, store.clock()):
+    salvaged = store.damaged_seat(incoming) if held is None else None
+    judge = held if salvaged is None or not claim else \
+        Held(unclaimed(incoming, claim[0]), *salvaged, since=store.clock())   # as if held now
+    if claim and judge is not None and not claim_counts(judge, incoming, store.clock()):
         names = [records.shown_name(incoming.seats[n], n) for n in claim]
         incoming = unclaimed(incoming, claim[0])
-        mine = held.seat if held.seat is not None or held.seed is None \
-            else seat_of(incoming, held.seed)       # a join that this link's start seats
-        if len(held.record.moves) > len(incoming.moves):
+        mine = judge.seat if judge.seat is not None or judge.seed is None \
+            else seat_of(incoming, judge.seed)      # a join that this link's start seats
+        if len(judge.record.moves) > len(incoming.moves):
             note = _(CLAIM_AFTER_ANSWER).format(name=names[0], debtor=names[1])
         elif mine == claim[1]:
             note = _(CLAIM_NOT_COUNTED)
@@ -391,14 +394,14 @@ def open_link(store: LinkStore, fragment: str) -> tuple[Held, str]:
             raise LinkProblem(note) from None
         return Held(incoming), note + " " + _("Showing the last good position.")
     if held is None:
-        salvaged = store.damaged_seat(incoming)
         if salvaged is None and store.damaged_secret(incoming.game_id) is not None:
             return Held(incoming), _(DAMAGED_BEHIND)    # a link from before that seat or join
         if salvaged is not None:
             if store.behind(incoming):
                 return Held(incoming), _(DAMAGED_BEHIND)
-            note = (_(NOT_YOUR_SEAT).format(name=records.shown_name(incoming.seats[seat], seat))
+            back = (_(NOT_YOUR_SEAT).format(name=records.shown_name(incoming.seats[seat], seat))
                     if seat not in (None, salvaged[0]) else _(SEAT_RECOVERED))
+            note = f"{back} {note}".strip()     # and why a claim in the link does not count
             seat, seed = salvaged
         if seat is None:
             return Held(incoming), ""       # shown, not kept: this device holds no seat
