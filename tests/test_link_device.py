@@ -305,3 +305,22 @@ def test_a_tab_from_before_the_last_message_moves_nothing_over_a_damaged_copy():
     assert "from before your last move" in stale.notice
     back, _note = linkplay.open_link(ana.store, sent)
     assert back.record.moves == ana.record.moves and back.seed == ana.held.seed
+
+
+def test_a_damaged_join_is_seated_by_the_link_of_the_start():
+    """F9a with F13: a join waiting for the start whose copy was damaged cannot join again
+    (its secret is still in the damaged copy), and the creator's start seats it."""
+    ana = linkplay.create(store(), "tsuro", "Ana", {"players": 3}, seed=bytes(15) + b"\1")
+    invitation = encode(ana.record)
+    bo = linkplay.LinkSession(linkplay.open_link(store(), invitation)[0], store())
+    bo.join("Bo", seed=bytes(15) + b"\2")
+    assert bo.seat is None and bo.held.seed is not None
+    ana.held = linkplay.open_link(ana.store, encode(bo.record))[0]
+    damaged_copy(bo)
+    shown, note = linkplay.open_link(bo.store, invitation)
+    again = linkplay.LinkSession(shown, bo.store)
+    again.join("Bo", seed=bytes(15) + b"\3")
+    assert again.held.seed is None
+    ana.start()
+    back, note = linkplay.open_link(bo.store, encode(ana.record))
+    assert back.seed == bytes(15) + b"\2" and back.seat is not None and "seat in it is back" in note

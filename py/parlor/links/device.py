@@ -262,9 +262,10 @@ class LinkStore:
         """The seat and secret of a damaged copy of `record`'s game, where `record` seats that
         secret there (such a link of the game brings the seat back)."""
         secret = self.damaged_secret(record.game_id)
-        if secret is None or secret[0] is None or seat_of(record, secret[1]) != secret[0]:
+        seat = None if secret is None else seat_of(record, secret[1])
+        if seat is None or secret[0] not in (None, seat):   # None: a join the start seats
             return None
-        return secret
+        return seat, secret[1]
 
     @staticmethod
     def _secret(text: str | None) -> tuple[int | None, bytes | None]:
