@@ -190,7 +190,7 @@ class World:
         """The ground truth of what `phone`'s player sent: every message text, claim and
         resignation made by its own seat through the app (and whether its storage took it)."""
         gid = after.game_id
-        if after.moves != before.moves:
+        if after != before:         # a message: moves, or seat data alone (a share, a reveal)
             self.sent[phone.player].add((gid, after.moves))
             if not store.full:
                 self.stored_sends[phone.player].add((gid, after.moves))
