@@ -9,7 +9,7 @@ import random
 import pytest
 from playwright.sync_api import expect
 
-from harness import new_game, open_link, phone_page
+from harness import app_tab, new_game, open_link, phone_page
 from test_by_link_games import tsuro_turn
 from test_tyrus_by_link import protocol_step, take_turn
 
@@ -43,11 +43,13 @@ def link_of(page):
     return page.locator("#share-link").input_value()
 
 
-def group_chat(phones, game, seats, friends, late=0, order_seed=1):
+def group_chat(phones, game, seats, friends, late=0, order_seed=1, other_tab=False):
     """Ana invites `seats` players to `game`; `friends` of them open the invitation at once
     and join; Ana's phone opens their joins in a shuffled order (one twice). Where fewer
     came than there are seats, Ana starts with those who came; `late` more friends join
-    after the start. Returns the pages (creator first), the chat and the started link."""
+    after the start. `other_tab`: the first friend opens the start in a second tab, and
+    the tab still waiting for it must show his seat by itself. Returns the pages (creator
+    first), the chat and the started link."""
     (made, outside), rng = phones, random.Random(order_seed)
     pages = [page for page, _errors in made[:1 + friends + late]]
     ana = pages[0]
@@ -91,6 +93,14 @@ def group_chat(phones, game, seats, friends, late=0, order_seed=1):
     open_link(ana, joins[0])                  # a join link opened again, after the start
     expect(ana.locator(".notice")).to_contain_text("has already started")
     chat.append(started)
+    if other_tab:
+        waiting = pages[1]
+        tab, tab_errors = app_tab(waiting.context, waiting.url.split("#", 1)[0])
+        open_link(tab, started)
+        expect(waiting.locator(".notice")).to_contain_text("changed in another tab")
+        expect(waiting.locator(".lobby")).to_have_count(0)
+        assert tab_errors == []
+        tab.close()
     for page in pages[1:1 + friends]:
         open_link(page, started)
     records = [kept(page, game_id) for page in pages[:1 + friends]]
@@ -146,5 +156,5 @@ def test_six_in_tsuro_join_at_once_in_any_order(phones):
 
 
 def test_two_in_tyrus_from_one_invitation(phones):
-    pages, url = group_chat(phones, "tyrus", 2, 1)
+    pages, url = group_chat(phones, "tyrus", 2, 1, other_tab=True)
     play_a_few(pages, url, take_turn, 2)

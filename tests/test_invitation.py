@@ -206,3 +206,29 @@ def test_f13_an_invitation_opened_after_the_start_says_where_the_game_is():
     assert "already started" in note and "Zed" in note and held.record.started
     held, note = linkplay.open_link(stores[1], chat[0])
     assert "already started" in note and held.seat is not None
+
+
+def test_f13_a_tab_waiting_for_the_start_refreshes_when_another_tab_learns_of_it():
+    """Bo joins in one tab, then opens the creator's start in another tab of the same phone:
+    the waiting tab shows his seat (App.on_storage), as a seated tab shows another tab's
+    newer copy. A tab that showed the invitation before the other tab joined shows the join."""
+    keys = seeds("tabs", 2)
+    creator_store, shared = linkplay.LinkStore(MemoryBackend()), MemoryBackend()
+    creator = linkplay.create(creator_store, "tyrus", NAMES[0], seed=keys[0])
+    invited, _ = linkplay.open_link(linkplay.LinkStore(shared), encode(creator.record))
+    before_join = linkplay.LinkSession(invited, linkplay.LinkStore(shared))
+    waiting = linkplay.LinkSession(invited, linkplay.LinkStore(shared))
+    waiting.join(NAMES[1], seed=keys[1])
+    assert waiting.waiting_to_start()
+    assert linkplay.refreshed(waiting) is None, "nothing newer stored: nothing changes"
+    shown = linkplay.refreshed(before_join)
+    assert shown is not None and shown.waiting_to_start() and not shown.joinable()
+    started, _ = linkplay.open_link(creator_store, encode(waiting.record))
+    assert started.record.started
+    linkplay.open_link(linkplay.LinkStore(shared), encode(started.record))   # the other tab
+    fresh = linkplay.refreshed(waiting)
+    assert fresh is not None and fresh.seat == 1 and fresh.record == started.record
+    assert not fresh.waiting_to_start() and fresh.notice
+    watcher = linkplay.LinkSession(linkplay.Held(creator.record), linkplay.LinkStore(
+        MemoryBackend()))
+    assert linkplay.refreshed(watcher) is None, "a game only watched is not kept"

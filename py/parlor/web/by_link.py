@@ -70,7 +70,7 @@ class ByLink:
         key = event.key
         if isinstance(key, str) and not key.startswith(linkplay.PREFIX):
             return
-        if self.link is not None and self.link.seat is not None:
+        if self.link is not None:
             fresh = linkplay.refreshed(self.link)
             if fresh is not None:
                 self.link = fresh
