@@ -67,9 +67,13 @@ def group_chat(phones, game, seats, friends, late=0, order_seed=1, other_tab=Fal
     joiners = pages[1:1 + friends]
     for page in joiners:                      # everyone opens the invitation at once
         open_link(page, chat[0])
+    numbers = "Player 2" if seats == 2 else f"Player 2–{seats}"
     for number, page in enumerate(joiners, 1):
         expect(page.locator(".turn-line")).to_have_text("A seat is open for you")
-        page.fill("#join-name", NAMES[number])
+        suggested = page.locator("#join-name").get_attribute("placeholder")
+        assert suggested in (numbers, NAMES[number]), suggested
+        if suggested != NAMES[number]:      # a phone that joined before suggests its name
+            page.fill("#join-name", NAMES[number])
         page.click("button[data-action=join]")
         expect(page.locator(".lobby")).to_contain_text("You have joined")
         chat.append(link_of(page))
@@ -105,6 +109,7 @@ def group_chat(phones, game, seats, friends, late=0, order_seed=1, other_tab=Fal
         open_link(page, started)
     records = [kept(page, game_id) for page in pages[:1 + friends]]
     assert all(r == records[0][0] for r, _seat in records), "every phone holds one game"
+    assert sorted(s.name for s in records[0][0].seats) == sorted(NAMES[:len(records)])
     assert sorted(seat for _r, seat in records) == list(range(min(seats, friends + 1)))
     for number, page in enumerate(pages[1 + friends:], 1 + friends):    # too late
         open_link(page, chat[0])

@@ -232,3 +232,26 @@ def test_f13_a_tab_waiting_for_the_start_refreshes_when_another_tab_learns_of_it
     watcher = linkplay.LinkSession(linkplay.Held(creator.record), linkplay.LinkStore(
         MemoryBackend()))
     assert linkplay.refreshed(watcher) is None, "a game only watched is not kept"
+
+
+def test_f13_the_join_form_suggests_a_name_as_a_new_game_s_form_does():
+    """The name this device's player last played under, else the seat numbers a nameless
+    join may get; an untouched field joins under the suggestion; names stay text."""
+    from parlor.screens import link as link_screens
+    from linktools import in_order
+    keys = seeds("form", 2)
+    tyros = catalog.entry("tyros").link.create("Ana", keys[0], {"players": 4})
+    tyrus = catalog.entry("tyrus").link.create("Ana", keys[0], {})
+    invited = linkplay.LinkSession(linkplay.Held(tyros), linkplay.LinkStore(MemoryBackend()))
+    assert 'placeholder="Player 2–4"' in link_screens.link_screen(invited, "https://x/",
+                                                                   False, False)
+    form = link_screens.link_screen(invited, "https://x/", False, False, remembered="<b>Bo</b>")
+    assert 'placeholder="&lt;b&gt;Bo&lt;/b&gt;"' in form and "<b>Bo" not in form
+    assert link_screens.join_default(tyrus) == "Player 2"
+    for typed, remembered, name in (("", "", ""), ("Player 2–4", "", ""), ("", " Bo ", "Bo"),
+                                    ("Bo", "Bo", "Bo"), (" Cy ", "Bo", "Cy")):
+        assert link_screens.joining_name(tyros, typed, remembered) == name
+    older = in_order(tyrus, keys[0])                     # format 2: seats taken in order
+    assert link_screens.join_default(older) == "Player 2"
+    assert link_screens.joining_name(older, "Player 2") == "Player 2"   # as a record keeps it
+    assert link_screens.joining_name(older, "", "Bo") == "Bo"

@@ -159,10 +159,11 @@ def history_of(session) -> History:
 
 def link_screen(session, base: str, show_qr: bool, show_seat_link: bool,
                 since: int | None = None, replay_step: int | None = None,
-                zoomed: bool = False) -> str:
+                zoomed: bool = False, remembered: str = "") -> str:
     """The game by link; `since`: the messages this device had shown before (what came
     after, from the other players, is summed up on top); `replay_step`: the replay's move;
-    `zoomed`: a board too small for a phone is shown at full size."""
+    `zoomed`: a board too small for a phone is shown at full size; `remembered`: the name
+    this device's player last played under, which the join form suggests."""
     names, protocol, record = session.names, session.protocol, session.record
     result = session.replayed
     phase = protocol.phase(record) if result.ok else None
@@ -192,8 +193,8 @@ def link_screen(session, base: str, show_qr: bool, show_seat_link: bool,
             f'<section class="card join"><h2>{esc(invited)}</h2>'
             f'<p>{esc(invitation_line(session))}</p>'
             f'<p class="meta">{esc(join_clock(record))}</p><label>' + esc(_("Your name"))
-            + ' <input id="join-name" maxlength="24" autocomplete="off" '
-            f'value="{esc(join_default(record))}"></label>'
+            + ' <input id="join-name" maxlength="24" autocomplete="off" value="" '
+            f'placeholder="{esc(join_default(record, remembered))}"></label>'
             + button(_("Join") if record.grouped else _("Take a seat"), "join", True)
             + '</section>')
     parts.append(lobby_card(session))
@@ -272,23 +273,33 @@ def privacy_note(protocol, record) -> str:
             + esc(_("Why?")) + f'</summary><p>{esc(protocol.note(record))}</p></details>')
 
 
-def join_default(record) -> str:
-    """The name the join form offers: the next seat's number, in the reader's language (none
-    for an invitation of format 3, where nobody knows the seat before the start)."""
-    if record.grouped:
-        return ""
-    return _("Player {number}").format(number=len([s for s in record.seats if s.joined]) + 1)
+def join_default(record, remembered: str = "") -> str:
+    """The name the join form suggests, as a new game's form does: the name this device's
+    player last played under, else the seat's number in the reader's language; in format 3,
+    where nobody knows the seat before the start, the numbers it may be."""
+    if remembered.strip():
+        return remembered.strip()
+    if not record.grouped:
+        return _("Player {number}").format(
+            number=len([s for s in record.seats if s.joined]) + 1)
+    if record.capacity == 2:
+        return _("Player {number}").format(number=2)
+    # Translators: the join form's suggested name: a player who types none is named by
+    # their seat's number, one of these, known once the game starts
+    return _("Player {low}–{high}").format(low=2, high=record.capacity)
 
 
-def joining_name(record, typed: str) -> str:
-    """The name to join under: what was typed or, when the form's offer was left as it is
-    (or emptied), the seat's default name as a record keeps it (in English); in format 3
-    an empty name, which its seat names once the game starts."""
-    if record.grouped:
-        return typed.strip()
-    if typed.strip() in ("", join_default(record)):
-        return default_name(len([s for s in record.seats if s.joined]))
-    return typed
+def joining_name(record, typed: str, remembered: str = "") -> str:
+    """The name to join under: what was typed or, when the field was left empty (or holds
+    the form's suggestion), the name remembered on this device, else the seat's default name
+    as a record keeps it (in English); in format 3 an empty name, which its seat names once
+    the game starts."""
+    typed = typed.strip()
+    if typed in ("", join_default(record, remembered), join_default(record)):
+        typed = remembered.strip()
+    if typed or record.grouped:
+        return typed
+    return default_name(len([s for s in record.seats if s.joined]))
 
 
 def creating_name(game: str, typed: str) -> str:
