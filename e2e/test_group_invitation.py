@@ -92,6 +92,8 @@ def group_chat(phones, game, seats, friends, late=0, order_seed=1, other_tab=Fal
     game_id = decode(chat[0].split("#", 1)[1]).game_id
     if ana.locator("#share-link").count():
         started = link_of(ana)
+        expect(ana.locator(".share-text")).to_contain_text(       # and who sends next, what
+            f"Ana's {title} game has started. Seats in order: Ana, ")
     else:                                     # Ana moves first: her move will carry it
         started = chat[0].split("#", 1)[0] + "#" + encode(kept(ana, game_id)[0])
     open_link(ana, joins[0])                  # a join link opened again, after the start

@@ -41,8 +41,12 @@ def share_text(session) -> str:
     if record.grouped and protocol.phase(record) == protocol.JOINING:
         return invitation_text(session)
     if record.grouped and not record.moves and session.seat == 0 and session.sent:
-        return _("{name}'s {title} game has started: open this link to see your seat.").format(
-            name=names[0], title=title)
+        # Translators: the text sent with the creator's start of a game by link; {players}
+        # lists everyone in the order of their seats, {request} is what the player who
+        # plays first must do, e.g. "Your turn, Bo" or "Bo, cut the deck"
+        return _("{name}'s {title} game has started. Seats in order: {players}. {request}: "
+                 "open this link.").format(name=names[0], title=title, players=seating(session),
+                                           request=request(session))
     if protocol.phase(record) == protocol.JOINING:
         days = days_of(record)
         if days:
@@ -64,16 +68,40 @@ def share_text(session) -> str:
                      "it.").format(title=title, names=", ".join(names[m] for m in movers))
         return _("{title} on Parlor: the game is over and checked. Open the link to see "
                  "it.").format(title=title)
-    others = [n for i, n in enumerate(names) if i != movers[0]]
-    asks = getattr(session.board, "asks", None)
-    request = asks(protocol.view(record), names) if asks else ""
-    if request:
+    others = ", ".join(n for i, n in enumerate(names) if i != movers[0])
+    asked = task(session)
+    if asked:
         # Translators: {request} says what the receiver of the link must do, e.g. "Cy, keep
         # 3 of your cards"
         return _("{request}: {title} with {others} on Parlor.").format(
-            request=request, title=title, others=", ".join(others))
+            request=asked, title=title, others=others)
     return _("Your turn, {name}: {title} with {others} on Parlor.").format(
-        name=names[movers[0]], title=title, others=", ".join(others))
+        name=names[movers[0]], title=title, others=others)
+
+
+def task(session) -> str:
+    """What the player who sends the next message must do when it is not an ordinary move
+    (a start message, a count, an answer, cards to keep), as the text sent with a link says
+    it to them; "" for an ordinary move. From the public record and view only."""
+    protocol, record, names = session.protocol, session.record, session.names
+    asks = getattr(session.board, "asks", None)
+    return protocol.asks(record, names) or (asks(protocol.view(record), names) if asks else "")
+
+
+def seating(session) -> str:
+    """The players in the order of their seats, each with its role where the game has roles."""
+    entry = catalog.entry(session.record.game)
+    if not entry.seat_labels:
+        return ", ".join(session.names)
+    # Translators: a player and the role of their seat, e.g. "Ana (The king)"
+    return ", ".join(_("{name} ({role})").format(name=name, role=entry.seat_label(n))
+                     for n, name in enumerate(session.names))
+
+
+def request(session) -> str:
+    """What the player who sends the next message must do, ordinary moves included."""
+    movers = session.protocol.to_move(session.record)
+    return task(session) or _("Your turn, {name}").format(name=session.names[movers[0]])
 
 
 def invitation_text(session) -> str:
