@@ -9,7 +9,7 @@ import random
 import pytest
 from playwright.sync_api import expect
 
-from harness import new_game, open_link, phone_page
+from harness import app_tab, new_game, open_link, phone_page
 from test_by_link_games import tsuro_turn
 from test_tyrus_by_link import protocol_step, take_turn
 
@@ -43,11 +43,13 @@ def link_of(page):
     return page.locator("#share-link").input_value()
 
 
-def group_chat(phones, game, seats, friends, late=0, order_seed=1):
+def group_chat(phones, game, seats, friends, late=0, order_seed=1, other_tab=False):
     """Ana invites `seats` players to `game`; `friends` of them open the invitation at once
     and join; Ana's phone opens their joins in a shuffled order (one twice). Where fewer
     came than there are seats, Ana starts with those who came; `late` more friends join
-    after the start. Returns the pages (creator first), the chat and the started link."""
+    after the start. `other_tab`: the first friend opens the start in a second tab, and
+    the tab still waiting for it must show his seat by itself. Returns the pages (creator
+    first), the chat and the started link."""
     (made, outside), rng = phones, random.Random(order_seed)
     pages = [page for page, _errors in made[:1 + friends + late]]
     ana = pages[0]
@@ -65,9 +67,13 @@ def group_chat(phones, game, seats, friends, late=0, order_seed=1):
     joiners = pages[1:1 + friends]
     for page in joiners:                      # everyone opens the invitation at once
         open_link(page, chat[0])
+    numbers = "Player 2" if seats == 2 else f"Player 2–{seats}"
     for number, page in enumerate(joiners, 1):
         expect(page.locator(".turn-line")).to_have_text("A seat is open for you")
-        page.fill("#join-name", NAMES[number])
+        suggested = page.locator("#join-name").get_attribute("placeholder")
+        assert suggested in (numbers, NAMES[number]), suggested
+        if suggested != NAMES[number]:      # a phone that joined before suggests its name
+            page.fill("#join-name", NAMES[number])
         page.click("button[data-action=join]")
         expect(page.locator(".lobby")).to_contain_text("You have joined")
         chat.append(link_of(page))
@@ -86,15 +92,26 @@ def group_chat(phones, game, seats, friends, late=0, order_seed=1):
     game_id = decode(chat[0].split("#", 1)[1]).game_id
     if ana.locator("#share-link").count():
         started = link_of(ana)
+        expect(ana.locator(".share-text")).to_contain_text(       # and who sends next, what
+            f"Ana's {title} game has started. Seats in order: Ana, ")
     else:                                     # Ana moves first: her move will carry it
         started = chat[0].split("#", 1)[0] + "#" + encode(kept(ana, game_id)[0])
     open_link(ana, joins[0])                  # a join link opened again, after the start
     expect(ana.locator(".notice")).to_contain_text("has already started")
     chat.append(started)
+    if other_tab:
+        waiting = pages[1]
+        tab, tab_errors = app_tab(waiting.context, waiting.url.split("#", 1)[0])
+        open_link(tab, started)
+        expect(waiting.locator(".notice")).to_contain_text("changed in another tab")
+        expect(waiting.locator(".lobby")).to_have_count(0)
+        assert tab_errors == []
+        tab.close()
     for page in pages[1:1 + friends]:
         open_link(page, started)
     records = [kept(page, game_id) for page in pages[:1 + friends]]
     assert all(r == records[0][0] for r, _seat in records), "every phone holds one game"
+    assert sorted(s.name for s in records[0][0].seats) == sorted(NAMES[:len(records)])
     assert sorted(seat for _r, seat in records) == list(range(min(seats, friends + 1)))
     for number, page in enumerate(pages[1 + friends:], 1 + friends):    # too late
         open_link(page, chat[0])
@@ -146,5 +163,5 @@ def test_six_in_tsuro_join_at_once_in_any_order(phones):
 
 
 def test_two_in_tyrus_from_one_invitation(phones):
-    pages, url = group_chat(phones, "tyrus", 2, 1)
+    pages, url = group_chat(phones, "tyrus", 2, 1, other_tab=True)
     play_a_few(pages, url, take_turn, 2)

@@ -370,6 +370,54 @@ def test_the_text_sent_with_a_link_names_what_the_receiver_must_do():
     assert board.asks({**view, "pending": None}, names) == ""
 
 
+def test_the_text_sent_with_a_tyrus_link_names_the_opening_the_count_and_the_tiebreak(
+        monkeypatch):
+    from dataclasses import replace
+    from parlor.games.tyrus import link as tyrus
+    protocol, seeds, records = link_game("tyrus", 2)
+    said = {}
+    for record in records:
+        session = linkplay.LinkSession(linkplay.Held(record, 0, seeds[0]),
+                                       linkplay.LinkStore(MemoryBackend()))
+        phase, movers = protocol.table(record).phase, protocol.to_move(record)
+        if movers and phase != tyrus.OVER:
+            said.setdefault(phase, (NAMES[movers[0]], link_screens.share_text(session)))
+    assert said[tyrus.OPENING] == ("Ana", "Ana, start the game: Tyrus with Bo on Parlor.")
+    name, text = said[tyrus.REVEALING]
+    assert text.startswith(f"{name}, turn up your tiles for the count: Tyrus with ")
+    assert said[tyrus.PLACING][1].startswith("Your turn, ")
+    counting = next(r for r in records if protocol.table(r).phase == tyrus.REVEALING)
+    table = replace(protocol.table(counting), phase=tyrus.TIEBREAK, shown=(None, None))
+    monkeypatch.setattr(protocol, "table", lambda record: table)
+    assert protocol.asks(counting, ("Ana", "Bo")) == \
+        f"{name}, show the tiles left in your hand for the tiebreak"
+
+
+@pytest.mark.parametrize("key,players", [("tyros", 3), ("tyrannen", 2)])
+def test_the_text_sent_with_the_creator_s_start_names_the_seats_and_the_first_step(key,
+                                                                                   players):
+    stores, links, seeds = sessions_of(key, players)
+    creator = linkplay.LinkSession(stores[0].readable(decode(links[-1]).game_id), stores[0],
+                                   sent=True)          # as the start left it (invited())
+    assert creator.seat == 0 and creator.record.started and not creator.record.moves
+    names = creator.names
+    text = link_screens.share_text(creator)
+    first = names[creator.protocol.to_move(creator.record)[0]]
+    if key == "tyros":
+        assert text == (f"Ana's Tyros game has started. Seats in order: {', '.join(names)}. "
+                        f"{first}, cut the deck: open this link.")
+    else:
+        assert text == ("Ana's King & Assassins game has started. Seats in order: Ana (The "
+                        f"king), Bo (The rebels). Your turn, {first}: open this link.")
+    from parlor import i18n
+    try:
+        i18n.use("de")
+        german = link_screens.share_text(creator)
+    finally:
+        i18n.use("en")
+    assert "hat begonnen" in german and first in german and "Ana" in german
+
+
 # On one device: the replay jumps to any move; its lines never tell a seat a hidden value.
 
 def test_the_replay_of_a_game_on_this_device_has_a_slider_to_any_move():

@@ -206,3 +206,52 @@ def test_f13_an_invitation_opened_after_the_start_says_where_the_game_is():
     assert "already started" in note and "Zed" in note and held.record.started
     held, note = linkplay.open_link(stores[1], chat[0])
     assert "already started" in note and held.seat is not None
+
+
+def test_f13_a_tab_waiting_for_the_start_refreshes_when_another_tab_learns_of_it():
+    """Bo joins in one tab, then opens the creator's start in another tab of the same phone:
+    the waiting tab shows his seat (App.on_storage), as a seated tab shows another tab's
+    newer copy. A tab that showed the invitation before the other tab joined shows the join."""
+    keys = seeds("tabs", 2)
+    creator_store, shared = linkplay.LinkStore(MemoryBackend()), MemoryBackend()
+    creator = linkplay.create(creator_store, "tyrus", NAMES[0], seed=keys[0])
+    invited, _ = linkplay.open_link(linkplay.LinkStore(shared), encode(creator.record))
+    before_join = linkplay.LinkSession(invited, linkplay.LinkStore(shared))
+    waiting = linkplay.LinkSession(invited, linkplay.LinkStore(shared))
+    waiting.join(NAMES[1], seed=keys[1])
+    assert waiting.waiting_to_start()
+    assert linkplay.refreshed(waiting) is None, "nothing newer stored: nothing changes"
+    shown = linkplay.refreshed(before_join)
+    assert shown is not None and shown.waiting_to_start() and not shown.joinable()
+    started, _ = linkplay.open_link(creator_store, encode(waiting.record))
+    assert started.record.started
+    linkplay.open_link(linkplay.LinkStore(shared), encode(started.record))   # the other tab
+    fresh = linkplay.refreshed(waiting)
+    assert fresh is not None and fresh.seat == 1 and fresh.record == started.record
+    assert not fresh.waiting_to_start() and fresh.notice
+    watcher = linkplay.LinkSession(linkplay.Held(creator.record), linkplay.LinkStore(
+        MemoryBackend()))
+    assert linkplay.refreshed(watcher) is None, "a game only watched is not kept"
+
+
+def test_f13_the_join_form_suggests_a_name_as_a_new_game_s_form_does():
+    """The name this device's player last played under, else the seat numbers a nameless
+    join may get; an untouched field joins under the suggestion; names stay text."""
+    from parlor.screens import link as link_screens
+    from linktools import in_order
+    keys = seeds("form", 2)
+    tyros = catalog.entry("tyros").link.create("Ana", keys[0], {"players": 4})
+    tyrus = catalog.entry("tyrus").link.create("Ana", keys[0], {})
+    invited = linkplay.LinkSession(linkplay.Held(tyros), linkplay.LinkStore(MemoryBackend()))
+    assert 'placeholder="Player 2–4"' in link_screens.link_screen(invited, "https://x/",
+                                                                   False, False)
+    form = link_screens.link_screen(invited, "https://x/", False, False, remembered="<b>Bo</b>")
+    assert 'placeholder="&lt;b&gt;Bo&lt;/b&gt;"' in form and "<b>Bo" not in form
+    assert link_screens.join_default(tyrus) == "Player 2"
+    for typed, remembered, name in (("", "", ""), ("Player 2–4", "", ""), ("", " Bo ", "Bo"),
+                                    ("Bo", "Bo", "Bo"), (" Cy ", "Bo", "Cy")):
+        assert link_screens.joining_name(tyros, typed, remembered) == name
+    older = in_order(tyrus, keys[0])                     # format 2: seats taken in order
+    assert link_screens.join_default(older) == "Player 2"
+    assert link_screens.joining_name(older, "Player 2") == "Player 2"   # as a record keeps it
+    assert link_screens.joining_name(older, "", "Bo") == "Bo"

@@ -692,6 +692,8 @@ def test_l17_a_tile_the_mover_drew_for_itself_waits_for_a_help_message_and_the_s
     names = ("Ann", "Bo", "Cy")
     assert "wait for Bo's message" in maker.waiting_line(mine, names).replace("waits", "wait")
     assert maker.waiting_line(maker.view(moved, 1, keys[1]), names).startswith("Ann drew a tile")
+    assert maker.asks(moved, names) == "Bo, send your message first: Ann drew a tile and plays " \
+        "again", "the text sent with the mover's link"
     for seat, text in ((0, "0"), (1, "A")):        # only seat 1, and only with "_"
         assert not maker.replay(signed(moved, seat, keys[seat], text)).ok
     helped = maker.play(moved, 1, keys[1], casual.HELP)

@@ -329,6 +329,13 @@ class LinkProtocol:
         say something else for a `record` of an older tier."""
         return _(self.hidden_note) if self.hidden_note else ""
 
+    def asks(self, record: Record, names: tuple) -> str:
+        """What the seat that owes the next message must do when that message is not a move
+        of the game (a start message, a count), as the text sent with a link says it to its
+        player, in the reader's language; "" for a move. Said from the public record alone:
+        a duty only the owing seat knows of is not named."""
+        return ""
+
     def waiting_line(self, view: dict, names: tuple = ()) -> str:
         """One sentence, in the reader's language, on what a seat's `view` lacks for now
         (hands not dealt yet, draws not fixed yet), or "" when it lacks nothing; `names` are

@@ -442,6 +442,21 @@ class CasualLink(LinkProtocol):
     def own_state(self, record, table: Table, device):
         return self.own_table(record, table, device).state
 
+    def asks(self, record, names: tuple) -> str:
+        """A start message or a help message (tier casual-6) owed next."""
+        table = self.table(record)
+        if table.starting:
+            # Translators: the text sent with a link, to a player who must now send a start
+            # message (the button "Cut the deck")
+            return _("{name}, cut the deck").format(name=names[self.sender(table)])
+        if table.phase not in (JOINING, OVER) and table.helper is not None:
+            # Translators: the text sent with a link, to a player whose message must come
+            # first: {mover} drew a tile with their own move and plays again at once
+            return _("{name}, send your message first: {mover} drew a tile and plays "
+                     "again").format(name=names[table.helper],
+                                     mover=names[self.engine.to_move(table.state)[0]])
+        return ""
+
     def moves(self, record, table: Table, device) -> list:
         if table.starting:
             return [START]

@@ -510,9 +510,12 @@ def refreshed(session: "LinkSession") -> "LinkSession | None":
     """What a tab does when another tab wrote its games: a newer stored copy of the game on
     screen replaces it (None: nothing to change). Two tabs may write at once, each from what
     it had read: a stored copy that knows less than the one on screen gets it merged back,
-    and one that contradicts it stays, the copy on screen kept apart (`LinkStore.settle`)."""
+    and one that contradicts it stays, the copy on screen kept apart (`LinkStore.settle`).
+    Every tab of a game this device holds a secret in refreshes, a join waiting for its
+    start too (and a tab that showed the invitation before another tab joined); a game
+    this device only watches is not kept, so nothing changes."""
     stored = session.store.readable(session.record.game_id)
-    if stored is None or session.seat is None:
+    if stored is None or (session.held.seed is None and stored.seed is None):
         return None
     merged, status = merged_copies(stored.record, session.record)
     if status == "advanced":

@@ -41,8 +41,12 @@ def share_text(session) -> str:
     if record.grouped and protocol.phase(record) == protocol.JOINING:
         return invitation_text(session)
     if record.grouped and not record.moves and session.seat == 0 and session.sent:
-        return _("{name}'s {title} game has started: open this link to see your seat.").format(
-            name=names[0], title=title)
+        # Translators: the text sent with the creator's start of a game by link; {players}
+        # lists everyone in the order of their seats, {request} is what the player who
+        # plays first must do, e.g. "Your turn, Bo" or "Bo, cut the deck"
+        return _("{name}'s {title} game has started. Seats in order: {players}. {request}: "
+                 "open this link.").format(name=names[0], title=title, players=seating(session),
+                                           request=request(session))
     if protocol.phase(record) == protocol.JOINING:
         days = days_of(record)
         if days:
@@ -64,16 +68,40 @@ def share_text(session) -> str:
                      "it.").format(title=title, names=", ".join(names[m] for m in movers))
         return _("{title} on Parlor: the game is over and checked. Open the link to see "
                  "it.").format(title=title)
-    others = [n for i, n in enumerate(names) if i != movers[0]]
-    asks = getattr(session.board, "asks", None)
-    request = asks(protocol.view(record), names) if asks else ""
-    if request:
+    others = ", ".join(n for i, n in enumerate(names) if i != movers[0])
+    asked = task(session)
+    if asked:
         # Translators: {request} says what the receiver of the link must do, e.g. "Cy, keep
         # 3 of your cards"
         return _("{request}: {title} with {others} on Parlor.").format(
-            request=request, title=title, others=", ".join(others))
+            request=asked, title=title, others=others)
     return _("Your turn, {name}: {title} with {others} on Parlor.").format(
-        name=names[movers[0]], title=title, others=", ".join(others))
+        name=names[movers[0]], title=title, others=others)
+
+
+def task(session) -> str:
+    """What the player who sends the next message must do when it is not an ordinary move
+    (a start message, a count, an answer, cards to keep), as the text sent with a link says
+    it to them; "" for an ordinary move. From the public record and view only."""
+    protocol, record, names = session.protocol, session.record, session.names
+    asks = getattr(session.board, "asks", None)
+    return protocol.asks(record, names) or (asks(protocol.view(record), names) if asks else "")
+
+
+def seating(session) -> str:
+    """The players in the order of their seats, each with its role where the game has roles."""
+    entry = catalog.entry(session.record.game)
+    if not entry.seat_labels:
+        return ", ".join(session.names)
+    # Translators: a player and the role of their seat, e.g. "Ana (The king)"
+    return ", ".join(_("{name} ({role})").format(name=name, role=entry.seat_label(n))
+                     for n, name in enumerate(session.names))
+
+
+def request(session) -> str:
+    """What the player who sends the next message must do, ordinary moves included."""
+    movers = session.protocol.to_move(session.record)
+    return task(session) or _("Your turn, {name}").format(name=session.names[movers[0]])
 
 
 def invitation_text(session) -> str:
@@ -159,10 +187,11 @@ def history_of(session) -> History:
 
 def link_screen(session, base: str, show_qr: bool, show_seat_link: bool,
                 since: int | None = None, replay_step: int | None = None,
-                zoomed: bool = False) -> str:
+                zoomed: bool = False, remembered: str = "") -> str:
     """The game by link; `since`: the messages this device had shown before (what came
     after, from the other players, is summed up on top); `replay_step`: the replay's move;
-    `zoomed`: a board too small for a phone is shown at full size."""
+    `zoomed`: a board too small for a phone is shown at full size; `remembered`: the name
+    this device's player last played under, which the join form suggests."""
     names, protocol, record = session.names, session.protocol, session.record
     result = session.replayed
     phase = protocol.phase(record) if result.ok else None
@@ -192,8 +221,8 @@ def link_screen(session, base: str, show_qr: bool, show_seat_link: bool,
             f'<section class="card join"><h2>{esc(invited)}</h2>'
             f'<p>{esc(invitation_line(session))}</p>'
             f'<p class="meta">{esc(join_clock(record))}</p><label>' + esc(_("Your name"))
-            + ' <input id="join-name" maxlength="24" autocomplete="off" '
-            f'value="{esc(join_default(record))}"></label>'
+            + ' <input id="join-name" maxlength="24" autocomplete="off" value="" '
+            f'placeholder="{esc(join_default(record, remembered))}"></label>'
             + button(_("Join") if record.grouped else _("Take a seat"), "join", True)
             + '</section>')
     parts.append(lobby_card(session))
@@ -272,23 +301,33 @@ def privacy_note(protocol, record) -> str:
             + esc(_("Why?")) + f'</summary><p>{esc(protocol.note(record))}</p></details>')
 
 
-def join_default(record) -> str:
-    """The name the join form offers: the next seat's number, in the reader's language (none
-    for an invitation of format 3, where nobody knows the seat before the start)."""
-    if record.grouped:
-        return ""
-    return _("Player {number}").format(number=len([s for s in record.seats if s.joined]) + 1)
+def join_default(record, remembered: str = "") -> str:
+    """The name the join form suggests, as a new game's form does: the name this device's
+    player last played under, else the seat's number in the reader's language; in format 3,
+    where nobody knows the seat before the start, the numbers it may be."""
+    if remembered.strip():
+        return remembered.strip()
+    if not record.grouped:
+        return _("Player {number}").format(
+            number=len([s for s in record.seats if s.joined]) + 1)
+    if record.capacity == 2:
+        return _("Player {number}").format(number=2)
+    # Translators: the join form's suggested name: a player who types none is named by
+    # their seat's number, one of these, known once the game starts
+    return _("Player {low}–{high}").format(low=2, high=record.capacity)
 
 
-def joining_name(record, typed: str) -> str:
-    """The name to join under: what was typed or, when the form's offer was left as it is
-    (or emptied), the seat's default name as a record keeps it (in English); in format 3
-    an empty name, which its seat names once the game starts."""
-    if record.grouped:
-        return typed.strip()
-    if typed.strip() in ("", join_default(record)):
-        return default_name(len([s for s in record.seats if s.joined]))
-    return typed
+def joining_name(record, typed: str, remembered: str = "") -> str:
+    """The name to join under: what was typed or, when the field was left empty (or holds
+    the form's suggestion), the name remembered on this device, else the seat's default name
+    as a record keeps it (in English); in format 3 an empty name, which its seat names once
+    the game starts."""
+    typed = typed.strip()
+    if typed in ("", join_default(record, remembered), join_default(record)):
+        typed = remembered.strip()
+    if typed or record.grouped:
+        return typed
+    return default_name(len([s for s in record.seats if s.joined]))
 
 
 def creating_name(game: str, typed: str) -> str:

@@ -23,7 +23,7 @@ class ByLink:
             else None
         self.root.innerHTML = link_screens.link_screen(link, page_base(), self.show_qr,
                                                        self.show_seat_link, shown, self.replay_step,
-                                                       self.zoomed)
+                                                       self.zoomed, self.own_name())
         if link.seat is not None:
             self.looked.saw(link.record.game_id, count)
 
@@ -33,6 +33,12 @@ class ByLink:
         self.since = (self.link.record.game_id,
                       last_looked(self.looked, self.link_store, history), history.count)
         self.replay_step = None
+
+    def own_name(self) -> str:
+        """The name this device's player last played under ("" if none): the first name the
+        last new game's form kept."""
+        remembered = self.remembered_names()
+        return remembered[0] if remembered else ""
 
     def open_fragment(self, fragment: str) -> None:
         """A link was opened: merge it into this device's games and show it."""
@@ -70,7 +76,7 @@ class ByLink:
         key = event.key
         if isinstance(key, str) and not key.startswith(linkplay.PREFIX):
             return
-        if self.link is not None and self.link.seat is not None:
+        if self.link is not None:
             fresh = linkplay.refreshed(self.link)
             if fresh is not None:
                 self.link = fresh
@@ -105,7 +111,11 @@ class ByLink:
             return                              # the board of a replay takes no moves
         if action == "join":
             typed = str(js.document.getElementById("join-name").value)
-            link.join(link_screens.joining_name(link.record, typed))
+            name = link_screens.joining_name(link.record, typed, self.own_name())
+            link.join(name)
+            if link.held.seed is not None and name and name == typed.strip() \
+                    and name != self.own_name():
+                self.keep_names({0: name})      # suggested next time, as a new game's names
             self.remember("link:" + link.record.game_id.hex())
         elif action == "link-start":
             link.start()

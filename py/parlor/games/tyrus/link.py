@@ -541,6 +541,24 @@ class TyrusLink(LinkProtocol):
     def sender(self, table: Table) -> int | None:
         return _sender(table)
 
+    def asks(self, record: Record, names: tuple) -> str:
+        """The opening, the count and the tiebreak hand, when owed next (L4, L7, L9)."""
+        table = self.table(record)
+        name = names[_sender(table)] if table.phase in (OPENING, REVEALING, TIEBREAK) else ""
+        if table.phase == OPENING:
+            # Translators: the text sent with a link, to the player who must now open the game
+            return _("{name}, start the game").format(name=name)
+        if table.phase == REVEALING:
+            # Translators: Tyrus, the text sent with a link: the election's count needs the
+            # receiver's tiles turned up (the button "Turn up my tiles for the count")
+            return _("{name}, turn up your tiles for the count").format(name=name)
+        if table.phase == TIEBREAK:
+            # Translators: Tyrus, the text sent with a link: the tiebreak after the last
+            # election (rulebook: the tiles left in hand decide)
+            return _("{name}, show the tiles left in your hand for the tiebreak").format(
+                name=name)
+        return ""
+
     def moves(self, record: Record, table: Table, device: _Device) -> list:
         """Move(tile, building) placements in the hot-seat order, or OPEN or REVEAL."""
         return _moves(record, table, device)
