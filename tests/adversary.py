@@ -148,6 +148,8 @@ class World:
         #   still in the text, only the game in it damaged) for copies the storage damaged
         self.starts: dict = {}              # game id -> (joins the creator held, capacity,
                                             #   seats) when the creator's phone started it
+        self.started: dict[int, set] = {p: set() for p in range(players)}  # game ids whose
+        #   start this phone made (it held the game started, in seat 0)
         self.notes: list = []               # (phone, note) of the last step
         self.created = 0
 
@@ -712,6 +714,8 @@ def check(world: World) -> None:
                 check_kept(world, phone, held, kept)
                 world.kept[phone.player][gid] = held
         for held in games:
+            if held.seat == 0 and held.record.grouped and held.record.started:
+                world.started[phone.player].add(held.record.game_id)
             check_authentic(world, phone, held)
             check_forfeit(world, phone, held)
             check_verdict(world, phone, held)
@@ -739,7 +743,7 @@ def check_recovered(world: World, phone: Phone, held: Held) -> None:
             or not world.protocol.replay(held.record).ok:
         return
     seat, seed = world.seats[phone.player][gid]
-    if seat == 0 and gid in world.starts and not held.record.started:
+    if seat == 0 and gid in world.started[phone.player] and not held.record.started:
         return                          # the invitation, from before this phone started it
     sent = [moves for g, moves in world.stored_sends[phone.player] if g == gid]
     if held.record.seats[seat].anchor == _anchor(held.record, seat, seed) \
