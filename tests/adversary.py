@@ -392,9 +392,11 @@ def honest_step(world: World, phone: Phone) -> str:
             if session.held.seed != seed:
                 mine = before.game_id in world.joins[phone.player] or \
                     before.game_id in world.seats[phone.player] or \
-                    (kept is not None and kept.seed is not None) or salvageable
-                # (a seat or join of another tab, a seat link, or one a damaged copy holds)
-                if before.grouped and not session.store.full and not mine:
+                    (kept is not None and kept.seed is not None) or salvageable or \
+                    any(g == before.game_id for g, _moves in world.sent[phone.player])
+                # (a seat or join of another tab, a seat link, one a damaged copy holds, or
+                # a game the phone already sent messages in: the invitation is behind them)
+                if phone.honest and before.grouped and not session.store.full and not mine:
                     raise Violation("I11", f"phone {phone.player}'s join of an invitation was "
                                            f"refused: {session.notice}")
                 return f"phone {phone.player} could not join: {session.notice}"
@@ -496,8 +498,8 @@ def open_some_link(world: World, phone: Phone, tab: Tab) -> str:
         held, note = linkplay.open_link(tab.store, text)
     except LinkProblem as problem:
         world.notes.append((phone, str(problem), incoming and Held(incoming)))
-        if incoming is not None and incoming.grouped and not incoming.started and \
-                str(problem) == i18n._(linkplay.DIVERGED) and before is not None \
+        if phone.honest and incoming is not None and incoming.grouped and \
+                not incoming.started and str(problem) == i18n._(linkplay.DIVERGED) and before is not None \
                 and not before.record.started and before.record.seats == incoming.seats \
                 and world.protocol.replay(incoming).ok:
             raise Violation("I11", f"phone {phone.player} refused a join of an invitation "
@@ -739,7 +741,7 @@ def check_recovered(world: World, phone: Phone, held: Held) -> None:
     link of that game (every move legal) that holds every message the phone sent in it."""
     gid = held.record.game_id
     readable, only_game = world.damaged[phone.player].get(gid, (False, False))
-    if not (readable and only_game) or held.seat is not None or phone.storage.full \
+    if not phone.honest or not (readable and only_game) or held.seat is not None or phone.storage.full \
             or not world.protocol.replay(held.record).ok:
         return
     seat, seed = world.seats[phone.player][gid]
@@ -992,7 +994,10 @@ def check_notes(world: World) -> None:
         with use_language(phone.language):
             crossed = i18n._(linkplay.CLAIM_CROSSED)
         gid = held.record.game_id if held is not None else None
-        if note.startswith(crossed) and not any(g == gid for g, _m in world.claims[phone.player]):
+        kept = phone_store(world, phone).readable(gid) if gid is not None else None
+        own = kept is not None and world.seats[phone.player].get(gid, (None,))[0] == kept.seat
+        if note.startswith(crossed) and own and \
+                not any(g == gid for g, _m in world.claims[phone.player]):
             raise Violation("I6", f"phone {phone.player}, which never claimed, is told: {note}")
     for phone in world.phones:
         for held in phone_store(world, phone).all()[0] if phone.honest else ():
