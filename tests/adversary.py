@@ -393,9 +393,11 @@ def honest_step(world: World, phone: Phone) -> str:
                 mine = before.game_id in world.joins[phone.player] or \
                     before.game_id in world.seats[phone.player] or \
                     (kept is not None and kept.seed is not None) or salvageable or \
-                    any(g == before.game_id for g, _moves in world.sent[phone.player])
+                    any(g == before.game_id for g, _moves in world.sent[phone.player]) or \
+                    before.game_id in world.started[phone.player]
                 # (a seat or join of another tab, a seat link, one a damaged copy holds, or
-                # a game the phone already sent messages in: the invitation is behind them)
+                # a game the phone already sent messages in or started: the invitation is
+                # behind them)
                 if phone.honest and before.grouped and not session.store.full and not mine:
                     raise Violation("I11", f"phone {phone.player}'s join of an invitation was "
                                            f"refused: {session.notice}")
