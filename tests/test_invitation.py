@@ -255,3 +255,31 @@ def test_f13_the_join_form_suggests_a_name_as_a_new_game_s_form_does():
     assert link_screens.join_default(older) == "Player 2"
     assert link_screens.joining_name(older, "Player 2") == "Player 2"   # as a record keeps it
     assert link_screens.joining_name(older, "", "Bo") == "Bo"
+
+
+def test_f13_a_start_that_the_storage_cannot_keep_is_not_made():
+    """A creator's phone whose storage is full does not start the game (neither by Start
+    nor when the last join fills the seats): a start it could not keep could be made again
+    later with other joins, and two seatings would travel."""
+    from parlor.play.saves import MemoryBackend
+    backend = MemoryBackend()
+    ana = linkplay.create(linkplay.LinkStore(backend), "tsuro", "Ana", {"players": 4},
+                          seed=bytes(15) + b"\1")
+    invitation = encode(ana.record)
+    joins = []
+    for n in (2, 3, 4):
+        friend = linkplay.LinkSession(linkplay.open_link(
+            linkplay.LinkStore(MemoryBackend()), invitation)[0], linkplay.LinkStore(MemoryBackend()))
+        friend.join(f"P{n}", seed=bytes(15) + bytes([n]))
+        joins.append(encode(friend.record))
+    ana.held = linkplay.open_link(ana.store, joins[0])[0]
+    ana.held = linkplay.open_link(ana.store, joins[1])[0]
+    assert ana.may_start()
+    backend.limit = sum(map(len, backend.data.values()))       # full from now on
+    ana.start()
+    assert not ana.record.started and not ana.sent and "not started" in ana.notice
+    held, note = linkplay.open_link(ana.store, joins[2])        # the last seat filled
+    assert not held.record.started and "storage is full" in note
+    backend.limit = None
+    ana.held = linkplay.open_link(ana.store, joins[2])[0]
+    assert ana.record.started and len(ana.record.seats) == 4

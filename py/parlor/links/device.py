@@ -64,6 +64,9 @@ NOT_YOUR_SEAT = N_("This is another player's private seat link ({name}'s): this 
 ANOTHER_TAB = N_("This game changed in another tab, so nothing was done: here is the latest.")
 NO_ROOM_FOR_SEAT = N_("This device's storage is full, so you cannot take a seat: your secret "
                       "for it could not be kept. Free some space, then try again.")
+NO_ROOM_TO_START = N_("This device's storage is full, so the game was not started (a start it "
+                      "cannot keep could be made twice, with other seats). Free some space, "
+                      "then start it again.")
 JOINED_ELSEWHERE = N_("You already hold a seat in this game on this device (another tab).")
 JOINED_INVITATION = N_("You have already joined this game on this device (another tab).")
 DAMAGED = N_("A game played by link on this device is damaged.")
@@ -439,8 +442,10 @@ def invited(store: LinkStore, held: Held, incoming: records.Record, note: str) -
     if held.seat == 0 and protocol.full(held.record):
         started = store.put(replace(held, record=protocol.start_game(held.record, held.seed)),
                             authored=True)
-        if store.full or store.clashed:
-            return (started, _(NOT_KEPT)) if store.full else (started, _(DIVERGED))
+        if store.full:
+            return held, _(NO_ROOM_TO_START)
+        if store.clashed:
+            return started, _(DIVERGED)
         return started, _(STARTED_FULL)
     if held.record.started and not incoming.started:
         late = [j for j in incoming.joins if j.key not in {s.key for s in held.record.seats}]
@@ -627,10 +632,13 @@ class LinkSession(ResignSteps):
         """Start the invitation with those who joined (its creator's action)."""
         if not self.may_start():
             return
+        before = self.held
         self._keep(replace(self.held, record=self.protocol.start_game(self.record,
                                                                       self.held.seed)),
                    authored=True)
-        if not self.store.clashed and not self.store.full:
+        if self.store.full:
+            self.held, self.sent, self.notice = before, False, _(NO_ROOM_TO_START)
+        elif not self.store.clashed:
             self.sent, self.notice = True, _(STARTED)
 
     def my_turn(self) -> bool:
