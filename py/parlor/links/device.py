@@ -517,11 +517,14 @@ def refreshed(session: "LinkSession") -> "LinkSession | None":
     it had read: a stored copy that knows less than the one on screen gets it merged back,
     and one that contradicts it stays, the copy on screen kept apart (`LinkStore.settle`).
     Every tab of a game this device holds a secret in refreshes, a join waiting for its
-    start too (and a tab that showed the invitation before another tab joined); a game
-    this device only watches is not kept, so nothing changes."""
+    start too; a tab that only showed the game before another tab joined it shows the kept
+    copy (what it showed was never checked as kept copies are); a game this device only
+    watches is not kept, so nothing changes."""
     stored = session.store.readable(session.record.game_id)
     if stored is None or (session.held.seed is None and stored.seed is None):
         return None
+    if session.held.seed is None:   # shown, never checked as kept (a claim's clock: I5)
+        return LinkSession(stored, session.store, notice=_("This game was changed in another tab."))
     merged, status = merged_copies(stored.record, session.record)
     if status == "advanced":
         session.store.put(replace(stored, record=merged))
