@@ -29,7 +29,7 @@ from contextlib import contextmanager
 
 from parlor import catalog, i18n
 from parlor.links import device as linkplay, standing
-from parlor.links.base import chain_values
+from parlor.links.base import chain_values, seat_of
 from parlor.links.clock import DAY
 from parlor.links.device import Held, LinkProblem, LinkSession, LinkStore
 from parlor.links.fairplay import b64
@@ -197,6 +197,8 @@ class World:
             if not store.full:
                 self.stored_sends[phone.player].add((gid, after.moves))
         seat = self.seats[phone.player].get(gid, (None,))[0]
+        if seat is None and gid in self.joins[phone.player]:    # seated since the last check
+            seat = seat_of(after, self.joins[phone.player][gid][0])
         if seat is not None and after.seats[seat].claim and not before.seats[seat].claim:
             self.claims[phone.player].add((gid, after.moves))
         if seat is not None and after.seats[seat].resigned and not before.seats[seat].resigned:
@@ -766,7 +768,6 @@ def check_joins(world: World, phone: Phone, by_id: dict) -> None:
             raise Violation("I1", f"phone {phone.player} lost the secret of its join")
         if not held.record.started:
             continue
-        from parlor.links.base import seat_of
         seat = seat_of(held.record, seed)
         if held.seat != seat:
             raise Violation("I11", f"phone {phone.player} holds seat {held.seat}, the rule "
@@ -792,12 +793,12 @@ def check_seating(world: World) -> None:
             record = held.record
             if not (record.grouped and record.started):
                 continue
-            seats = tuple((s.anchor, s.key) for s in record.seats)
-            if seated.setdefault(record.game_id, seats) != seats:
-                raise Violation("I11", f"phone {phone.player} seats a game otherwise than "
-                                       "another phone")
             creator = [seed for p in world.phones if p.honest for gid, (seat, seed)
                        in world.seats[p.player].items() if gid == record.game_id and seat == 0]
+            seats = tuple((s.anchor, s.key) for s in record.seats)
+            if creator and seated.setdefault(record.game_id, seats) != seats:
+                raise Violation("I11", f"phone {phone.player} seats a game otherwise than "
+                                       "another phone")     # (a dishonest creator may start twice)
             if creator and record.seating != invitation.seating_value(creator[0]):
                 raise Violation("I11", "a game seated by a value its creator did not commit to")
             ranks = [seat_rank(record.game_id, record.seating, s.key) for s in record.seats[1:]]
