@@ -40,13 +40,6 @@ def share_text(session) -> str:
                  "link and tap Rematch.").format(name=names[0], title=title)
     if record.grouped and protocol.phase(record) == protocol.JOINING:
         return invitation_text(session)
-    if record.grouped and not record.moves and session.seat == 0 and session.sent:
-        # Translators: the text sent with the creator's start of a game by link; {players}
-        # lists everyone in the order of their seats, {request} is what the player who
-        # plays first must do, e.g. "Your turn, Bo" or "Bo, cut the deck"
-        return _("{name}'s {title} game has started. Seats in order: {players}. {request}: "
-                 "open this link.").format(name=names[0], title=title, players=seating(session),
-                                           request=request(session))
     if protocol.phase(record) == protocol.JOINING:
         days = days_of(record)
         if days:
@@ -68,6 +61,13 @@ def share_text(session) -> str:
                      "it.").format(title=title, names=", ".join(names[m] for m in movers))
         return _("{title} on Parlor: the game is over and checked. Open the link to see "
                  "it.").format(title=title)
+    if record.grouped and not record.moves and session.seat == 0 and session.sent:
+        # Translators: the text sent with the creator's start of a game by link; {players}
+        # lists everyone in the order of their seats, {request} is what the player who
+        # plays first must do, e.g. "Your turn, Bo" or "Bo, cut the deck"
+        return _("{name}'s {title} game has started. Seats in order: {players}. {request}: "
+                 "open this link.").format(name=names[0], title=title, players=seating(session),
+                                           request=request(session))
     others = ", ".join(n for i, n in enumerate(names) if i != movers[0])
     asked = task(session)
     if asked:
