@@ -283,3 +283,27 @@ def test_f13_a_start_that_the_storage_cannot_keep_is_not_made():
     backend.limit = None
     ana.held = linkplay.open_link(ana.store, joins[2])[0]
     assert ana.record.started and len(ana.record.seats) == 4
+
+
+def test_f13_a_tab_that_only_showed_the_game_takes_the_kept_join_and_keeps_nothing_it_showed():
+    """A tab showing the started game (this phone holds no secret in what it shows) hears
+    that another tab joined the invitation: it shows the kept join, and what it showed is not
+    merged into that copy (it was never checked as a kept copy is: I5's clock for a claim)."""
+    keys = seeds("shown", 3)
+    creator_store, shared = linkplay.LinkStore(MemoryBackend()), MemoryBackend()
+    creator = linkplay.create(creator_store, "tyrus", NAMES[0], seed=keys[0])
+    invitation = encode(creator.record)
+    other = linkplay.LinkSession(linkplay.open_link(linkplay.LinkStore(MemoryBackend()),
+                                                    invitation)[0],
+                                 linkplay.LinkStore(MemoryBackend()))
+    other.join(NAMES[2], seed=keys[2])
+    started, _ = linkplay.open_link(creator_store, encode(other.record))
+    assert started.record.started
+    showing = linkplay.LinkSession(linkplay.Held(started.record), linkplay.LinkStore(shared))
+    joining = linkplay.LinkSession(linkplay.open_link(linkplay.LinkStore(shared), invitation)[0],
+                                   linkplay.LinkStore(shared))
+    joining.join(NAMES[1], seed=keys[1])
+    kept = dict(shared.data)
+    fresh = linkplay.refreshed(showing)
+    assert fresh is not None and fresh.held.seed == keys[1] and not fresh.record.started
+    assert shared.data == kept, "what the tab showed was merged into the kept copy"
