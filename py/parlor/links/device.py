@@ -30,6 +30,7 @@ PREFIX = "parlor:link:"
 CONFLICT_PREFIX = "parlor:link-conflict:"
 AUTHORED_PREFIX = "parlor:link-mine:"     # per game: the moves as of this device's last message
 STARTED_SUFFIX = ":started"              # beside it: this device started that invitation
+DAMAGED_SUFFIX = ":damaged"              # a damaged copy kept apart (listed for Export)
 SEAT_LINK = "seat"
 FORMAT = 1
 # The notes and refusals below are English message ids (N_): they are shown translated, by
@@ -74,6 +75,7 @@ SEAT_RECOVERED = N_("This device's copy of the game was damaged: your seat in it
                     "the position of this link.")
 DAMAGED_BEHIND = N_("This device's copy of the game is damaged, and this link is older than your "
                     "last move: open the game's latest link to get your seat back.")
+CHANGED_IN_TAB = N_("This game was changed in another tab.")
 DAMAGED_TAB_BEHIND = N_("This device's copy of the game is damaged, and this tab shows the game "
                         "from before your last move: nothing was sent. Open the game's latest "
                         "link to get your seat back.")
@@ -227,7 +229,7 @@ class LinkStore:
             self.clashed = True
             return held
         if damaged is not None and (held.seed is None or held.seed != self._secret(damaged)[1]):
-            self._write(f"{held.key}:damaged", damaged)     # still listed, for Export
+            self._write(held.key + DAMAGED_SUFFIX, damaged)     # still listed, for Export
         if stored is not None:
             if stored.seed is not None and (held.seat, held.seed) != (stored.seat, stored.seed):
                 held = replace(held, seat=stored.seat, seed=stored.seed)
@@ -254,10 +256,12 @@ class LinkStore:
     def damaged_secret(self, game_id: bytes) -> tuple[int | None, bytes] | None:
         """The seat (None: a join waiting for the start) and secret that a damaged copy of
         this game still holds, where only the game in it was damaged."""
+        if self.readable(game_id) is not None:
+            return None
         key = PREFIX + game_id.hex()
-        for text in (self.backend.get(key), self.backend.get(key + ":damaged")):
+        for text in (self.backend.get(key), self.backend.get(key + DAMAGED_SUFFIX)):
             seat, seed = self._secret(text)
-            if seed is not None and self.readable(game_id) is None:
+            if seed is not None:
                 return seat, seed
         return None
 
@@ -524,7 +528,7 @@ def refreshed(session: "LinkSession") -> "LinkSession | None":
     if stored is None or (session.held.seed is None and stored.seed is None):
         return None
     if session.held.seed is None:   # shown, never checked as kept (a claim's clock: I5)
-        return LinkSession(stored, session.store, notice=_("This game was changed in another tab."))
+        return LinkSession(stored, session.store, notice=_(CHANGED_IN_TAB))
     merged, status = merged_copies(stored.record, session.record)
     if status == "advanced":
         session.store.put(replace(stored, record=merged))
@@ -533,7 +537,7 @@ def refreshed(session: "LinkSession") -> "LinkSession | None":
         stored = session.store.settle(session.held, stored)
     if stored.record == session.record and stored.seat == session.seat:
         return None
-    return LinkSession(stored, session.store, notice=_("This game was changed in another tab."))
+    return LinkSession(stored, session.store, notice=_(CHANGED_IN_TAB))
 
 
 def status_note(status: str) -> str:
