@@ -307,3 +307,30 @@ def test_f13_a_tab_that_only_showed_the_game_takes_the_kept_join_and_keeps_nothi
     fresh = linkplay.refreshed(showing)
     assert fresh is not None and fresh.held.seed == keys[1] and not fresh.record.started
     assert shared.data == kept, "what the tab showed was merged into the kept copy"
+
+
+@pytest.mark.parametrize("game,players,friends", [("tyrus", 2, 1), ("tsuro", 4, 2),
+                                                  ("tyros", 3, 2)])
+def test_f13_a_creator_who_moves_first_is_asked_to_move_before_sending(game, players, friends):
+    """Where the creator owes the first message (Tyrus's opening, Tsuro's first tile), the start
+    says to move first and the board takes the move; no link is offered before it, since the
+    move's link carries the start. Otherwise the start's link is offered at once."""
+    store = linkplay.LinkStore(MemoryBackend())
+    options = {"players": players} if game != "tyrus" else {}
+    ana = linkplay.create(store, game, "Ana", options, seed=bytes(15) + b"\1")
+    invitation = encode(ana.record)
+    for n in range(friends):
+        phone = linkplay.LinkStore(MemoryBackend())
+        friend = linkplay.LinkSession(linkplay.open_link(phone, invitation)[0], phone)
+        friend.join(NAMES[n + 1], seed=bytes(15) + bytes([n + 2]))
+        held, note = linkplay.open_link(store, encode(friend.record))
+    ana = linkplay.opened_session(held, store, note)
+    if not ana.record.started:
+        ana.start()                                   # fewer than the seats offered
+    protocol = catalog.entry(game).link
+    first = 0 in protocol.to_move(ana.record)
+    assert ana.record.started and first == (game != "tyros")
+    assert ana.sent == (not first)
+    assert ("Make your first move" in ana.notice) == first
+    if first:
+        assert ana.my_turn() and ana.legal()

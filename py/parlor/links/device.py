@@ -82,6 +82,10 @@ DAMAGED_TAB_BEHIND = N_("This device's copy of the game is damaged, and this tab
 STARTED_FULL = N_("Every seat is taken: the game has started. Send this link to everyone "
                   "who joined.")
 STARTED = N_("The game has started. Send this link to everyone who joined.")
+STARTED_FULL_YOU_FIRST = N_("Every seat is taken: the game has started. Make your first move, "
+                            "then send its link to everyone who joined.")
+STARTED_YOU_FIRST = N_("The game has started. Make your first move, then send its link to "
+                       "everyone who joined.")
 INVITATION_STARTED = N_("This invitation is for a game that has already started: here is "
                         "where it is now.")
 NOT_SEATED = N_("The game started without you: every seat was taken when its creator "
@@ -450,6 +454,8 @@ def invited(store: LinkStore, held: Held, incoming: records.Record, note: str) -
             return held, _(NO_ROOM_TO_START)
         if store.clashed:
             return started, _(DIVERGED)
+        if 0 in protocol.to_move(started.record):
+            return started, _(STARTED_FULL_YOU_FIRST)
         return started, _(STARTED_FULL)
     if held.record.started and not incoming.started:
         late = [j for j in incoming.joins if j.key not in {s.key for s in held.record.seats}]
@@ -646,7 +652,8 @@ class LinkSession(ResignSteps):
         if self.store.full:
             self.held, self.sent, self.notice = before, False, _(NO_ROOM_TO_START)
         elif not self.store.clashed:
-            self.sent, self.notice = True, _(STARTED)
+            first = self.seat in self.protocol.to_move(self.record)
+            self.sent, self.notice = not first, _(STARTED_YOU_FIRST if first else STARTED)
 
     def my_turn(self) -> bool:
         return (self.seat is not None and self.replayed.ok
