@@ -24,12 +24,14 @@ trade offer is two, a Tod dem Tyrannen turn one). Printed per game: the mean ove
 and the most of any player, and how many actions were taken with no other choice (one legal
 action: a message that carries no decision). Those figures go into the JSON object as
 "messages": {"per_turn": mean, "most": the most of one player, "turns": turns of play,
-"messages": messages in the record, "forced": actions with no other choice}.
+"messages": messages in the record, "forced": actions with no other choice, "forced_kinds":
+those by kind}.
 """
 from __future__ import annotations
 
 import json
 import sys
+from collections import Counter
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -70,14 +72,15 @@ def link_game(name: str, key: bytes, players: int = 2, computer: bool = False) -
     text, longest, ply = encode(record), 0, 0
     sent = players                          # the invitation and each join, to the creator
     last, holder = None, 0                  # whose turn came last; the phone holding the game
-    turns, forced = [0] * players, 0        # turns of play per seat; actions with no choice
+    turns, forced = [0] * players, Counter()  # turns of play per seat; actions with no choice
     while movers := protocol.to_move(decode(text)):
         seat = movers[0]
         record = decode(text)
         actions = protocol.legal(record, seat, seeds[seat])
         if actions != [SEED]:
             turns[seat] += seat != last
-            forced += len(actions) == 1
+            if len(actions) == 1:
+                forced[kind(actions[0])] += 1
         sent, holder, last = sent + (seat != holder), seat, seat
         state = seat_state(protocol, record, seat, seeds[seat]) if computer else None
         if state is not None and not isinstance(actions[0], str):
@@ -93,18 +96,27 @@ def link_game(name: str, key: bytes, players: int = 2, computer: bool = False) -
     return text, sent, longest, message_figures(protocol, decode(text), turns, forced)
 
 
-def message_figures(protocol, record, turns: list, forced: int) -> dict:
+def kind(action) -> str:
+    """What an action is, for the count of those taken with no other choice: a protocol
+    step's name, else the engine move's class (Tyrus's count, a Tyros pass...)."""
+    return action if isinstance(action, str) else type(action).__name__
+
+
+def message_figures(protocol, record, turns: list, forced: Counter) -> dict:
     """Messages per player per turn of play in a finished game (see the module's docstring)."""
     senders = protocol.table(record).senders
     rates = [senders.count(seat) / n for seat, n in enumerate(turns) if n]
     return {"per_turn": round(sum(rates) / len(rates), 2), "most": round(max(rates), 2),
-            "turns": sum(turns), "messages": len(senders), "forced": forced}
+            "turns": sum(turns), "messages": len(senders), "forced": sum(forced.values()),
+            "forced_kinds": dict(forced.most_common())}
 
 
 def message_line(name: str, figures: dict) -> str:
     return (f"{name}: {figures['per_turn']:.2f} messages per player per turn (most for one "
             f"player {figures['most']:.2f}); {figures['messages']} messages in "
-            f"{figures['turns']} turns; {figures['forced']} actions with no other choice")
+            f"{figures['turns']} turns; {figures['forced']} actions with no other choice"
+            + (" (" + ", ".join(f"{k} {n}" for k, n in figures["forced_kinds"].items()) + ")"
+               if figures["forced"] else ""))
 
 
 def messages(name: str, text: str) -> tuple[int, int]:
