@@ -401,8 +401,8 @@ def tsuro_whole_step(page):
 
 def tyros_whole_step(page):
     """Refuse an offer; choose cards one by one until the step's button may be used; pass
-    in the action menu; else the first tile the controls allow (one touching two empires
-    first asks which it joins)."""
+    in the action menu; else the first whole move the controls offer (a tile that joins one
+    empire, or the empire a picked tile joins), else the first tile that asks for its empire."""
     bar = page.locator(".decision")
     refuse = bar.locator("button[data-action=ty-move]", has_text="Refuse")
     if refuse.count():
@@ -417,8 +417,10 @@ def tyros_whole_step(page):
     passing = bar.locator("button[data-action=ty-move]:not([aria-disabled])", has_text="Pass")
     if passing.count():
         return passing.first.click()
-    first(page, ".decision button[data-action=ty-move]:not([aria-disabled]), "
-                ".decision button[data-action=ty-loc]:not([aria-disabled])")  # (then its empire)
+    whole = bar.locator("button[data-action=ty-move]:not([aria-disabled])")
+    if whole.count():                   # a tile with one empire, or the empire of the tile
+        return whole.first.click()      # picked (its buttons come after the tiles' own)
+    first(page, ".decision button[data-action=ty-loc]:not([aria-disabled])")
 
 
 WHOLE = {"tyrus": tyrus_step, "tsuro": tsuro_whole_step, "tyrannen": tyrannen_step,
