@@ -6,6 +6,7 @@ from functools import lru_cache
 import pytest
 
 from parlor import catalog, i18n
+from parlor.engine.protocol import MalformedMove
 from parlor.engine.rng import Stream, derive
 from parlor.games.tyros.link import PROTOCOL
 from parlor.games.tyros.rules import (ACTIONS, ENGINE, PASS, TILES, TYRE, Build, Cancel, Offer,
@@ -151,8 +152,12 @@ def test_yl10_the_record_keeps_the_option_and_old_records_play_without_it():
     assert dict(old.options) == {"tier": "casual-5"}
     assert dict(PROTOCOL.start(new).options)["auto_pass"] is True
     assert dict(PROTOCOL.start(old).options)["auto_pass"] is False
-    with pytest.raises(Exception):
-        PROTOCOL.start(replace(new, options=new.options + (("auto", "yes"),)))
+    with pytest.raises(MalformedMove):
+        PROTOCOL.start(replace(new, options=tuple((k, "yes" if k == "auto" else v)
+                                                  for k, v in new.options)))
+    # a rematch of a game made before the option, or in an older tier, gets it
+    assert dict(PROTOCOL.current_options((("tier", "casual-4"), ("tiles", "4")))) \
+        == {"tier": "casual-5", "tiles": "4", "auto": "1"}
 
 
 class Device(linktools.Device):
@@ -160,16 +165,20 @@ class Device(linktools.Device):
 
 
 def test_yl10_a_whole_game_by_link_skips_the_forced_passes():
-    """Four devices play a whole game by link with the option; the link goes straight to the
-    player the engine asks, however many seats on, and the log names those who passed."""
-    players = 4
+    """Three devices play a whole game by link with the option (4 tiles each: a short one);
+    nobody is ever sent the link to pass with an empty hand: it goes straight to the player
+    the engine asks, however many seats on. The log names those who passed, and twice a
+    voyage paid with the last cards ends the actions through such passes (once the game):
+    the deal it brings waits to be keyed by later messages like any other (YL4)."""
+    players = 3
     keys = [derive(b"tyros autopass devices", s)[:16] for s in range(players)]
-    options = {"players": players, **catalog.entry("tyros").default_options()}
+    options = {"players": players, **catalog.entry("tyros").default_options(),
+               "tiles_per_player": 4}
     record = linktools.in_order(PROTOCOL.create("Ann", keys[0], options), keys[0])
     for seat in range(1, players):
-        record = PROTOCOL.join(record, ("Bob", "Cy", "Di")[seat - 1], keys[seat])
+        record = PROTOCOL.join(record, ("Bob", "Cy")[seat - 1], keys[seat])
     devices = [Device(s, keys[s], record) for s in range(players)]
-    text, stream = encode(record), Stream(b"tyros autopass choices")
+    text, stream = encode(record), Stream(b"tyros autopass choices", 10)
     for _ in range(3000):
         movers = PROTOCOL.to_move(decode(text))
         if not movers:
@@ -184,5 +193,14 @@ def test_yl10_a_whole_game_by_link_skips_the_forced_passes():
         text = device.act(SEED if legal == [SEED] else choice(stream, legal))
     final = decode(text)
     assert PROTOCOL.phase(final) == "over" and PROTOCOL.audit(final).ok
-    lines = History(PROTOCOL, final).lines()
+    history = History(PROTOCOL, final)
+    lines = history.lines()
     assert sum(line.count("passes: no cards") for line in lines) > 5
+    ending = [m for m, line in enumerate(lines) if " sails " in line.split(";")[0]
+              and line.count("passes: no cards") == players]
+    dealt = [m for m in ending if history.tables[m + 1].state.phase == TILES]
+    assert len(ending) == 2 and dealt                  # the other one ends the game
+    for m in dealt:
+        after = history.tables[m + 1]
+        assert after.state.turn == history.tables[m].state.turn + 1
+        assert m - after.starters in {drawn for drawn, _seats in after.waiting}

@@ -72,6 +72,10 @@ class TyrosLink(CasualLink):
             raise MalformedMove(_("This link has Tyros options that make no sense."))
         return {TILES: 4 if tiles else 5, PRESET: preset == "1", AUTO: auto == "1"}
 
+    def current_options(self, options: tuple) -> tuple:
+        """A rematch is made in the current tier and with D34's forced passes (YL10)."""
+        return tuple((dict(super().current_options(options)) | {RECORD_AUTO: "1"}).items())
+
     def started(self, table, key: bytes):
         """The engine's start from a key, with seat 0, who sends the first message, as the
         first player (YL3)."""
