@@ -724,8 +724,9 @@ class Tyros(Game):
          "phase": "tiles" | "actions" | "keep" | "over", "turn", "round" (actions phase),
          "first": the first player's seat, "active": whose tile, action or keep step it is
                   (while an offer waits for its answer, the proposer), "last_turn",
-         "options": {"tiles_per_player", "preset_start", "auto_pass"}, "empires": colour
-                    names,
+         "options": {"tiles_per_player", "preset_start", and "auto_pass": true only with the
+                    option (D34: the views of games before it are as they were)},
+         "empires": colour names,
          "markers": per location 0..32 (0 = Tyre) an empire index or None,
          "empire_sizes", "empire_ranks" (0 = largest), "cities": per location a seat or None,
          "galleons": per seat {node name: count} ("1".."32", "16W", "16E", "T"),
@@ -762,8 +763,8 @@ class Tyros(Game):
             "round": state.step // n + 1 if state.phase == ACTIONS else None,
             "first": state.first, "active": active(state) if state.phase != OVER else None,
             "last_turn": state.last_turn,
-            "options": {"tiles_per_player": state.tiles_each, "preset_start": state.preset,
-                        "auto_pass": state.auto_pass},
+            "options": {"tiles_per_player": state.tiles_each, "preset_start": state.preset}
+            | ({"auto_pass": True} if state.auto_pass else {}),
             "empires": list(EMPIRES),
             "markers": [m if m >= 0 else None for m in state.markers],
             "empire_sizes": sizes, "empire_ranks": empire_ranks(state.markers),
@@ -978,7 +979,7 @@ def from_view(view: dict) -> State:
         pending=pending, refused=tuple(view["refused"]), traded=traded,
         offers=tuple(view["offers"]),
         all_four=-1 if view["all_four"] is None else view["all_four"],
-        auto_pass=view["options"]["auto_pass"])
+        auto_pass=view["options"].get("auto_pass", False))
 
 
 def place(node: int) -> str:
