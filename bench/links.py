@@ -1,6 +1,7 @@
 """Length of the final link of one whole game played by link, per game that has a link protocol.
 
-Run with `.venv/bin/python bench/links.py`. Each game is played between two seeded devices
+Run with `.venv/bin/python bench/links.py`. Each game is made with the options the app gives
+a new game (the catalog's default options) and played between two seeded devices
 with random legal actions (Tod dem Tyrannen on side A, Tsuro with two players), to the end
 and both seeds published; the seed key is one whose Tyrus game runs all nine elections in
 signed links (record format 2), so the length is that of a full game. Tyros is played by 3 and by 4 seeded devices whose moves
@@ -62,7 +63,8 @@ def link_game(name: str, key: bytes, players: int = 2, computer: bool = False) -
     protocol = entry.link
     seeds = [derive(key, name, seat)[:16] for seat in range(players)]
     stream = Stream(key, f"{name} choices")
-    options = {"players": players} if entry.players[0] != entry.players[1] else {}
+    options = entry.default_options() | (
+        {"players": players} if entry.players[0] != entry.players[1] else {})
     record = protocol.create("Ann", seeds[0], options)
     for seat in range(1, players):
         record = protocol.join(record, ("Bob", "Cy", "Di", "Eve", "Fay", "Gus", "Hal")[seat - 1],

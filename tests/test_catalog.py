@@ -29,7 +29,9 @@ def test_every_entry_resolves_its_parts_and_agrees_with_its_engine(entry):
         for value, label in option.choices:
             assert label
             engine.initial(b"\x00" * 16, entry.players[0], {option.key: value})
-    assert entry.default_options() == {o.key: o.default for o in entry.options}
+    assert entry.default_options() == {o.key: o.default for o in entry.options} \
+        | dict(entry.new_game_options)
+    engine.initial(b"\x00" * 16, entry.players[0], entry.default_options())
 
 
 def test_keys_are_unique_and_the_shipped_games_come_first():

@@ -50,6 +50,9 @@ class Entry:
     blurb: str                                 # one line for the home screen (N_-marked)
     link_tier: str | None = TRUSTLESS           # None: not playable by link
     options: tuple[Option, ...] = ()
+    # Options every new game gets, not offered on the form: a rule added later, which games
+    # saved or sent before it, lacking the option, play without (their moves replay as made).
+    new_game_options: tuple[tuple[str, object], ...] = ()
     seat_labels: tuple[str, ...] = ()          # names of seats when they have roles (N_)
     computer_roles: tuple[str, ...] = ()       # per role seat, its against-the-computer button (N_)
     rules_page: str = ""                       # seeds/<game>.md: the rules as implemented
@@ -78,7 +81,9 @@ class Entry:
         return _("Player {number}").format(number=seat + 1)
 
     def default_options(self) -> dict:
-        return {option.key: option.default for option in self.options}
+        """The options of a new game before anyone changes the form."""
+        return {option.key: option.default for option in self.options} \
+            | dict(self.new_game_options)
 
     def option(self, key: str) -> Option:
         return next(option for option in self.options if option.key == key)
@@ -157,6 +162,7 @@ GAMES: tuple[Entry, ...] = (
                  Option("preset_start", N_("Empire starts"),
                         # Translators: Tyros's empire starts drawn (at random) or fixed
                         ((False, N_("Drawn")), (True, N_("Fixed"))))),
+        new_game_options=(("auto_pass", True),),        # seeds/tyros.md D34
         rules_page="seeds/tyros.md", own_bot=True),
 )
 

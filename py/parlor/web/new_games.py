@@ -69,6 +69,7 @@ class NewGames:
         first name on the form, and the computer every other seat."""
         if rematch_of is not None:
             names, options, bots = rematch_of.names, rematch_of.options, rematch_of.bots
+            options = dict(catalog.entry(game_key).new_game_options) | dict(options)
             level = rematch_of.level
         else:
             self.read_names()

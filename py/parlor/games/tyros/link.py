@@ -22,12 +22,14 @@ from ...i18n import N_, _, ngettext
 from ...links.base import JOINING, OVER, IllegalMove
 from ...links.casual import CASUAL, LATE, OTHERS, ROUND, SHARES, CasualLink
 from .rules import TILES as TILE_PHASE
-from .rules import ENGINE, Cards, Exchange, Pass, State, Tile, Under, add, counts, sub
+from .rules import (ENGINE, Build, Cards, City, Exchange, Pass, Sail, State, Tile, Under, add,
+                    counts, sub)
 
-TILES, PRESET = "tiles_per_player", "preset_start"
+TILES, PRESET, AUTO = "tiles_per_player", "preset_start", "auto_pass"
 READ_KEEP = 64                  # tables kept to read a longer record from (YL2)
 READ_BACK = 12                  # messages back a kept table may be
 RECORD_TILES, RECORD_PRESET = "tiles", "preset"     # kept only when not the default (YL1)
+RECORD_AUTO = "auto"                                # the forced passes made for the players
 
 
 class TyrosLink(CasualLink):
@@ -51,20 +53,28 @@ class TyrosLink(CasualLink):
         self._read = OrderedDict()       # (game, moves) -> the table after those moves
 
     def record_options(self, options: dict) -> dict:
-        """4 tiles each is kept as tiles=4, the fixed starts as preset=1 (YL1)."""
+        """4 tiles each is kept as tiles=4, the fixed starts as preset=1, the forced passes
+        made for the players (D34) as auto=1 (YL1)."""
         kept = {}
         if options.get(TILES, 5) == 4:
             kept[RECORD_TILES] = "4"
         if options.get(PRESET):
             kept[RECORD_PRESET] = "1"
+        if options.get(AUTO):
+            kept[RECORD_AUTO] = "1"
         return kept
 
     def engine_options(self, kept: dict) -> dict:
         tiles = kept.pop(RECORD_TILES, None)
         preset = kept.pop(RECORD_PRESET, None)
-        if kept or tiles not in (None, "4") or preset not in (None, "1"):
+        auto = kept.pop(RECORD_AUTO, None)
+        if kept or tiles not in (None, "4") or preset not in (None, "1") or auto not in (None, "1"):
             raise MalformedMove(_("This link has Tyros options that make no sense."))
-        return {TILES: 4 if tiles else 5, PRESET: preset == "1"}
+        return {TILES: 4 if tiles else 5, PRESET: preset == "1", AUTO: auto == "1"}
+
+    def current_options(self, options: tuple) -> tuple:
+        """A rematch is made in the current tier and with D34's forced passes (YL10)."""
+        return tuple((dict(super().current_options(options)) | {RECORD_AUTO: "1"}).items())
 
     def started(self, table, key: bytes):
         """The engine's start from a key, with seat 0, who sends the first message, as the
@@ -83,8 +93,9 @@ class TyrosLink(CasualLink):
 
     def draws(self, move) -> bool:
         """Tiles and exchanges draw; a pass may end the actions and a kept hand the turn, and
-        the next deal follows (YL4)."""
-        return isinstance(move, (Tile, Under, Exchange, Pass, Cards))
+        the next deal follows (YL4); so may a voyage, a galleon or a city paid with the last
+        cards of the hand, when the passes it forces on empty hands (D34) end the actions."""
+        return isinstance(move, (Tile, Under, Exchange, Pass, Cards, Sail, Build, City))
 
     def kind(self, value) -> str:
         """Cards come from the deck, tiles from the tile pile (YL4)."""

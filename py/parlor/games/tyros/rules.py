@@ -343,6 +343,9 @@ class State:
                                          # items the last move drew unseen, if any
     dropped: tuple = ()                  # per seat, the cards it set aside when keeping this
                                          # turn, hidden from the others until all kept (D33)
+    auto_pass: bool = False              # option: forced passes are made for the player (D34)
+    passed_for: tuple[int, ...] = ()     # the seats the last move's forced passes were made
+                                         # for, in order (D34)
 
 
 # --- Small helpers ------------------------------------------------------------------------
@@ -573,10 +576,13 @@ class Tyros(Game):
         options = dict(options or {})
         tiles_each = options.pop("tiles_per_player", TILES_PER_PLAYER)
         preset = options.pop("preset_start", False)
+        auto_pass = options.pop("auto_pass", False)
         if tiles_each not in (4, 5) or isinstance(tiles_each, bool):
             raise ValueError("the tiles_per_player option is 4 or 5")
         if not isinstance(preset, bool):
             raise ValueError("the preset_start option is true or false")
+        if not isinstance(auto_pass, bool):
+            raise ValueError("the auto_pass option is true or false")
         if options:
             raise ValueError(f"unknown Tyros options: {sorted(options)}")
         if not self.seats[0] <= players <= self.seats[1]:
@@ -603,7 +609,7 @@ class Tyros(Game):
             fleets=(fleet,) * players, hands=(ZERO,) * players, known=(ZERO,) * players,
             deck=tuple(c for c in range(4) for _ in range(PER_COLOUR)), discards=ZERO,
             tile_hands=hands, shown=((),) * players, pile=tuple(rest[players * tiles_each:]),
-            under=(), offers=(0,) * players)
+            under=(), offers=(0,) * players, auto_pass=auto_pass)
         return _settle(_deal(state))
 
     def to_move(self, state: State) -> tuple[int, ...]:
@@ -636,8 +642,8 @@ class Tyros(Game):
     def apply(self, state: State, move) -> State:
         if state.outcome is not None:
             raise IllegalMove(_("the game is over"))
-        if state.drawn:
-            state = replace(state, drawn=())
+        if state.drawn or state.passed_for:
+            state = replace(state, drawn=(), passed_for=())
         problem = self.why_not(state, move)
         if problem:
             raise IllegalMove(problem)
@@ -718,7 +724,9 @@ class Tyros(Game):
          "phase": "tiles" | "actions" | "keep" | "over", "turn", "round" (actions phase),
          "first": the first player's seat, "active": whose tile, action or keep step it is
                   (while an offer waits for its answer, the proposer), "last_turn",
-         "options": {"tiles_per_player", "preset_start"}, "empires": colour names,
+         "options": {"tiles_per_player", "preset_start", and "auto_pass": true only with the
+                    option (D34: the views of games before it are as they were)},
+         "empires": colour names,
          "markers": per location 0..32 (0 = Tyre) an empire index or None,
          "empire_sizes", "empire_ranks" (0 = largest), "cities": per location a seat or None,
          "galleons": per seat {node name: count} ("1".."32", "16W", "16E", "T"),
@@ -755,7 +763,8 @@ class Tyros(Game):
             "round": state.step // n + 1 if state.phase == ACTIONS else None,
             "first": state.first, "active": active(state) if state.phase != OVER else None,
             "last_turn": state.last_turn,
-            "options": {"tiles_per_player": state.tiles_each, "preset_start": state.preset},
+            "options": {"tiles_per_player": state.tiles_each, "preset_start": state.preset}
+            | ({"auto_pass": True} if state.auto_pass else {}),
             "empires": list(EMPIRES),
             "markers": [m if m >= 0 else None for m in state.markers],
             "empire_sizes": sizes, "empire_ranks": empire_ranks(state.markers),
@@ -832,8 +841,19 @@ class Tyros(Game):
         return state.turn
 
     def describe(self, state: State, move, seat: int | None = None) -> str:
-        """The move in words; kept cards only for their owner (the discards are public).
-        "Seat n" stays as it is: the screens put the player's name in its place."""
+        """The move in words, and the passes it forced on empty hands (D34); kept cards only
+        for their owner (the discards are public). "Seat n" stays as it is: the screens put
+        the player's name in its place."""
+        text = self._described(state, move, seat)
+        if state.auto_pass and state.phase == ACTIONS:
+            for passer in self.apply(state, move).passed_for:
+                # Translators: Tyros, the log: after a move, a player with no cards passes
+                # without being asked (they cannot do anything else); {who} is their name.
+                text = _("{move}; {who} passes: no cards").format(move=text,
+                                                                   who=f"Seat {passer}")
+        return text
+
+    def _described(self, state: State, move, seat: int | None) -> str:
         mover = self.to_move(state)[0] if self.to_move(state) else active(state)
         who = f"Seat {mover}"
         kind, p = type(move), state.pending
@@ -958,7 +978,8 @@ def from_view(view: dict) -> State:
         pile=(0,) * (view["tile_pile"] - len(bottom)), under=bottom, passes=view["passes"],
         pending=pending, refused=tuple(view["refused"]), traded=traded,
         offers=tuple(view["offers"]),
-        all_four=-1 if view["all_four"] is None else view["all_four"])
+        all_four=-1 if view["all_four"] is None else view["all_four"],
+        auto_pass=view["options"].get("auto_pass", False))
 
 
 def place(node: int) -> str:
@@ -996,9 +1017,19 @@ def _drew(state: State, seat: int, items: tuple) -> State:
     return replace(state, drawn=_put(drawn, seat, drawn[seat] + items))
 
 
+def pass_forced(state: State) -> bool:
+    """D34: whether everybody can see that passing is the only legal move of the seat to move:
+    an action is to start (no offer or payment open) and its hand, whose size is public, is
+    empty. Every other action costs a card: a voyage at least 1, a galleon at least 1, a city
+    4 or 5, an exchange 3, an offer gives at least 1 (D17)."""
+    return (state.phase == ACTIONS and state.pending is None and state.outcome is None
+            and not sum(state.hands[active(state)]))
+
+
 def _settle(state: State) -> State:
     """Run the steps nobody has a choice in: skip empty tile hands and hands of 3 cards or
-    fewer, end the phases, score, deal the next turn."""
+    fewer, make the passes forced on an empty hand (option, D34), end the phases, score, deal
+    the next turn."""
     n = state.players
     while True:
         if state.phase == TILES:
@@ -1011,7 +1042,11 @@ def _settle(state: State) -> State:
                 return state
         elif state.phase == ACTIONS:
             if state.passes < n:
-                return state
+                if not (state.auto_pass and pass_forced(state)):
+                    return state
+                state = replace(_header(state, active(state), PASS),
+                                passed_for=state.passed_for + (active(state),))
+                continue
             if state.last_turn:
                 return _finish(state)
             state = replace(state, phase=KEEPING, step=0)
