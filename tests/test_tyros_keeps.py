@@ -87,6 +87,27 @@ def test_yl10_every_keeper_keeps_from_the_same_link_and_any_order_of_links_merge
     assert len(PROTOCOL.to_move(final)) == 1
 
 
+def test_yl10_a_keeper_replays_the_game_while_its_keep_is_its_latest_message():
+    """The replay and the log of a device whose latest message is a keep that stands after
+    another keeper's in the move string: every frame and line reads (its signature covers
+    the moves before the round and its own keep, whatever the frame)."""
+    record = at_keeping(3)
+    sent = keeps_from(record, 3)
+    keepers = PROTOCOL.to_move(record)
+    last = keepers[-1]
+    sent[last] = keeps_from(record, 3, -1)[last]        # another keep than the first one's
+    assert sent[last].moves[-2:] != sent[keepers[0]].moves[-2:]
+    final = sent[keepers[0]]
+    for seat in keepers[1:]:
+        final = PROTOCOL.merge(final, sent[seat])[0]
+    assert final.seats[last].tag_moves == len(record.moves) + 2 < len(final.moves)
+    history = History(PROTOCOL, final, last, keys(3)[last])
+    assert len(history.lines()) == history.count
+    assert all(history.frame(step).view["seat"] == last for step in range(history.count + 1))
+    seen = PROTOCOL.replay(sent[last]).applied          # what its own copy held: the others'
+    assert {seat for seat, _line in history.since(seen)} == set(keepers[:-1])   # keeps are news
+
+
 def test_yl10_a_partial_round_shows_who_kept_and_hides_what_they_kept():
     record = at_keeping(3)
     seeds = keys(3)
