@@ -559,6 +559,9 @@ def open_some_link(world: World, phone: Phone, tab: Tab) -> str:
     check_recovered(world, phone, held)
     tab.session = LinkSession(held, tab.store, notice=note)
     link_screens.link_screen(tab.session, "https://example.org/", False, False)
+    count = len(world.chat)             # and, without a draw of its own, a replay frame and
+    link_screens.link_screen(tab.session, "https://example.org/", False, False,   # the news
+                             since=count % 7, replay_step=count % 11)
     return f"phone {phone.player} opens a link: {note or 'ok'}"
 
 
