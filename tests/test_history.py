@@ -140,7 +140,10 @@ def test_the_summary_is_the_other_seats_messages_after_what_this_device_showed(g
     history = History(protocol, final, 0, seeds[0])
     since = history.count // 2
     news = history.since(since)
-    expected = [(history.sender(m), history.lines()[m]) for m in range(since, history.count)
+    start = since               # a count inside a round of keeps sent at once (Tyros YL10):
+    while getattr(history.tables[start], "open", False):        # from the round's start
+        start -= 1
+    expected = [(history.sender(m), history.lines()[m]) for m in range(start, history.count)
                 if history.sender(m) != 0]
     assert news == expected and news
     assert history.since(history.count) == []
