@@ -33,7 +33,7 @@ from parlor.links.base import chain_values, seat_of
 from parlor.links.clock import DAY
 from parlor.links.device import Held, LinkProblem, LinkSession, LinkStore
 from parlor.links.fairplay import b64
-from parlor.links.record import Record, decode, default_name, encode, merge
+from parlor.links.record import Record, decode, default_name, encode
 from parlor.play.saves import StorageFull
 from parlor.screens import home as home_screens, link as link_screens
 

@@ -117,8 +117,8 @@ class TyrosLink(CasualLink):
     def round_of(self, table):
         """While a round of keeps is open at `table` (YL10): the table when it began, its
         keepers in the engine's order and those still to keep; else None. A round opens where
-        at least two seats keep and none of them waits for a card or tile (else the keeps go
-        one after another, as in casual-5)."""
+        at least two seats keep, the deal is fixed and none of them waits for a card or tile
+        (else the keeps go one after another, as in casual-5)."""
         if not getattr(table, "at_once", False) or table.phase != KEEPING:
             return None
         before = table.before or table
@@ -328,8 +328,7 @@ class TyrosLink(CasualLink):
                         key=lambda c: _start_of(c[1].before))
         first, table = copies[0]
         other, other_table = (b, tb) if first is a else (a, ta)
-        start, width = _start_of(table.before), table.width
-        keepers = self.keepers(table.before.state)
+        start, keepers = _start_of(table.before), self.keepers(table.before.state)
         if other.moves[:start] != first.moves[:start]:
             return first.moves if first.moves.startswith(other.moves) else None
         if len(other.moves) == start:
