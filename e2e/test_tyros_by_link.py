@@ -67,7 +67,9 @@ def test_three_phones_play_a_whole_game_by_links_with_a_trade(browser, base_url)
             if legal in (["seed"], ["start"]):
                 page.click("button[data-action=link-act]")
                 continue
-            state = PROTOCOL.table(record).state
+            table = PROTOCOL.table(record)      # the state this seat's own device plays on:
+            state = PROTOCOL.own_state(record, table, PROTOCOL.Device(record, table, None, seat,
+                                                                        seed))  # its new cards
             # Before the deal the opener's first action is a tile, or whatever its dealt hand
             # allows instead (a hand with no tile to play is shown).
             move = (next((m for m in legal if isinstance(m, Tile)), legal[0]) if state is None

@@ -1,10 +1,14 @@
-"""Three phones keep their cards at the end of a Tyros turn by link, then one comes back
-after the others have played on and reads what each of them did since, one line a player.
+"""Three phones keep their cards at the end of a Tyros turn by link, all from the same posted
+link (seeds/tyros.md YL10), and each takes in the others' keeps in its own order; then one
+comes back after the others have played on and reads what each of them did since, one line
+a player.
 
 The moves before and after the keep round are played here between the seeded devices (the
 phones hold the same seats through their private seat links), so the test spends its time
-on what it checks: each keep made by taps, the kept cards hidden from the next keepers
-(seeds/tyros.md D33, YL9), the text sent with the link, and the grouped summary."""
+on what it checks: each keep made by taps from the one link, the kept cards hidden from the
+other keepers (D33, YL9), the text sent with the link naming every keeper still to keep, the
+three phones ending with one game whatever order the links came in, and the grouped
+summary."""
 from playwright.sync_api import expect
 
 from harness import open_link, phone_page
@@ -52,26 +56,39 @@ def test_three_phones_keep_their_cards_unseen_and_one_reads_the_others_news(brow
     for seat, (page, _errors) in enumerate(pages):
         open_link(page, f"{base_url}#{seat_link(Held(record, seat, seeds[seat]))}")
         expect(page.locator(".notice")).to_contain_text("This device now holds your seat")
-    keepers = []
-    while phase(record) == "keep":
-        seat = PROTOCOL.to_move(record)[0]
+    start = record
+    keepers = PROTOCOL.to_move(start)               # every keeper, from the same link
+    assert len(keepers) == 3
+    sent = {}
+    for seat in keepers:
         page = pages[seat][0]
-        open_link(page, f"{base_url}#{encode(record)}")
-        for earlier in keepers:                  # what the earlier keepers kept stays hidden
-            expect(page.locator(".log li").first).to_be_attached()
-            log = page.locator(".log").text_content()          # (the log is folded)
-            assert f"{names[earlier]} keeps 3 cards" in log
-            assert f"{names[earlier]} keeps 3 cards and" not in log
-            expect(page.locator(".since")).to_contain_text(f"{names[earlier]} keeps 3 cards")
-        legal = PROTOCOL.legal(record, seat, seeds[seat])
+        open_link(page, f"{base_url}#{encode(start)}")
+        legal = PROTOCOL.legal(start, seat, seeds[seat])
         click_move(page, legal[len(legal) // 2])
         url = page.locator("#share-link").input_value()
-        record = decode(url.split("#", 1)[1])
-        if phase(record) == "keep":
-            after = names[PROTOCOL.to_move(record)[0]]
-            expect(page.locator(".share-text")).to_contain_text(f"{after}, keep 3 of your cards")
-        keepers.append(seat)
-    assert len(keepers) == 3
+        sent[seat] = decode(url.split("#", 1)[1])
+        others = ", ".join(names[s] for s in keepers if s != seat)
+        expect(page.locator(".share-text")).to_contain_text(f"{others}: keep 3 of your cards")
+    for seat in keepers:                            # each phone takes the others' links in
+        page = pages[seat][0]                       # its own order, the first one twice
+        order = [s for s in (keepers[::-1] if seat % 2 else keepers) if s != seat]
+        open_link(page, f"{base_url}#{encode(sent[order[0]])}")
+        expect(page.locator(".log li").first).to_be_attached()
+        log = page.locator(".log").text_content()                  # (the log is folded)
+        assert f"{names[order[0]]} keeps 3 cards" in log           # what it kept stays hidden
+        assert f"{names[order[0]]} keeps 3 cards and" not in log
+        expect(page.locator(".since")).to_contain_text(f"{names[order[0]]} keeps 3 cards")
+        open_link(page, f"{base_url}#{encode(sent[order[1]])}")
+        open_link(page, f"{base_url}#{encode(sent[order[0]])}")
+        expect(page.locator(".notice")).to_contain_text("older than the game on this device")
+    record = sent[keepers[0]]
+    for seat in keepers[1:]:
+        record, status = PROTOCOL.merge(record, sent[seat])
+        assert status == "advanced"
+    assert phase(record) == "tiles"
+    for page, _errors in pages:                     # every phone holds that very game
+        open_link(page, f"{base_url}#{encode(record)}")
+        expect(page.locator(".notice")).to_contain_text("You already had this link")
     # The others play on; Cy's phone opens the game again only when Cy must act.
     cy = pages[2][0]
     seen = PROTOCOL.replay(record).applied

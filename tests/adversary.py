@@ -33,7 +33,7 @@ from parlor.links.base import chain_values, seat_of
 from parlor.links.clock import DAY
 from parlor.links.device import Held, LinkProblem, LinkSession, LinkStore
 from parlor.links.fairplay import b64
-from parlor.links.record import Record, decode, default_name, encode, merge
+from parlor.links.record import Record, decode, default_name, encode
 from parlor.play.saves import StorageFull
 from parlor.screens import home as home_screens, link as link_screens
 
@@ -210,8 +210,8 @@ class Walk:
     step and returns the first violation (None if there was none)."""
 
     def __init__(self, seed: int, game: str | None = None, steps: int = 60,
-                 legacy: bool = False):
-        self.seed, self.steps, self.legacy = seed, steps, legacy
+                 legacy: bool = False, keeps: bool = False):
+        self.seed, self.steps, self.legacy, self.keeps = seed, steps, legacy, keeps
         rng = random.Random(seed)
         self.game = game or rng.choice(sorted(GAMES))
         players = rng.choice(GAMES[self.game])
@@ -228,6 +228,8 @@ class Walk:
         """Run the walk (or only the steps numbered in `only`, for shrinking)."""
         world = self.world
         self.start()
+        if self.keeps:
+            self.to_keeps()
         for number in range(self.steps):
             choice = world.rng.random()
             if only is not None and number not in only:
@@ -254,7 +256,7 @@ class Walk:
         with use_language(creator.language):
             options = self._options()
             typed = world.rng.choice(("", NAMES[0], catalog.entry(world.game).seat_label(0)))
-            if len(tiers) > 1 and world.rng.random() < 0.3:
+            if len(tiers) > 1 and world.rng.random() < 0.3 and not self.keeps:
                 protocol.tier = world.rng.choice(tiers[:-1])    # a game an older version made
             try:
                 session = linkplay.create(creator.tabs[0].store, world.game,
@@ -276,6 +278,46 @@ class Walk:
         world.post(creator, session.record)
         
         world.created += 1
+
+    def to_keeps(self) -> None:
+        """Tyros: every phone plays through the app, honestly, from the posted invitation
+        (joining it, then passing whenever it may) up to a round of kept cards sent at once
+        (seeds/tyros.md YL10), so that the walk's steps begin with several keepers answering
+        one posted link, in any order, and the adversary's keepers sending what they like.
+        (Such a walk's game is in the current tier: `start`.)"""
+        from parlor.games.tyros.rules import PASS
+        world = self.world
+        for phone in world.phones[1:]:
+            tab = phone.tabs[0]
+            held, _note = linkplay.open_link(tab.store, world.chat[-1])
+            tab.session = LinkSession(held, tab.store)
+            seed = world.new_seed()
+            tab.session.join(link_screens.joining_name(held.record, NAMES[phone.player]),
+                             seed=seed)
+            world.joins[phone.player][held.record.game_id] = (seed, False)
+            world.post(phone, tab.session.record)
+        creator = world.phones[0].tabs[0]
+        for text in world.chat[1:]:
+            held, _note = linkplay.open_link(creator.store, text)
+            creator.session = LinkSession(held, creator.store)
+        world.post(world.phones[0], creator.session.record)
+        for _message in range(600):
+            for phone in world.phones:
+                tab = phone.tabs[0]
+                held, _note = linkplay.open_link(tab.store, world.chat[-1])
+                tab.session = LinkSession(held, tab.store)
+            check(world)
+            record = world.chat[-1] and decode(world.chat[-1])
+            movers = world.protocol.to_move(record)
+            if len(movers) != 1 or world.protocol.phase(record) == world.protocol.OVER:
+                return
+            phone = next(p for p in world.phones if p.tabs[0].session.seat == movers[0])
+            session = phone.tabs[0].session
+            while session.my_turn() and not session.sent:
+                actions, before = session.legal(), session.record
+                session.act(PASS if PASS in actions else actions[0])
+                world.remember_sent(phone, before, session.record, session.store)
+            world.post(phone, session.record)
 
     def _options(self) -> dict:
         world = self.world
@@ -517,6 +559,9 @@ def open_some_link(world: World, phone: Phone, tab: Tab) -> str:
     check_recovered(world, phone, held)
     tab.session = LinkSession(held, tab.store, notice=note)
     link_screens.link_screen(tab.session, "https://example.org/", False, False)
+    count = len(world.chat)             # and, without a draw of its own, a replay frame and
+    link_screens.link_screen(tab.session, "https://example.org/", False, False,   # the news
+                             since=count % 7, replay_step=count % 11)
     return f"phone {phone.player} opens a link: {note or 'ok'}"
 
 
@@ -753,7 +798,7 @@ def check_recovered(world: World, phone: Phone, held: Held) -> None:
         return                          # the invitation, from before this phone started it
     sent = [moves for g, moves in world.stored_sends[phone.player] if g == gid]
     if held.record.seats[seat].anchor == _anchor(held.record, seat, seed) \
-            and all(held.record.moves.startswith(moves) for moves in sent):
+            and all(world.protocol.holds(held.record, moves) for moves in sent):
         raise Violation("I1", f"phone {phone.player} opened its game's link but did not take "
                               "back the seat its damaged copy still held")
 def check_joins(world: World, phone: Phone, by_id: dict) -> None:
@@ -816,7 +861,7 @@ def check_kept(world: World, phone: Phone, held: Held, kept: Held | None) -> Non
     advanced one)."""
     gid = held.record.game_id
     for game_id, moves in world.sent[phone.player]:
-        if game_id == gid and not held.record.moves.startswith(moves) and \
+        if game_id == gid and not world.protocol.holds(held.record, moves) and \
                 _stored_when_sent(world, phone, gid, moves):
             raise Violation("I2", f"phone {phone.player} lost a move it sent ({moves!r} is not "
                                   f"in its copy {held.record.moves!r})")
@@ -826,8 +871,9 @@ def check_kept(world: World, phone: Phone, held: Held, kept: Held | None) -> Non
     apart = [decode(text) for key, text in phone.storage.data.items()
              if key.startswith(linkplay.CONFLICT_PREFIX)]
     for before in earlier:
-        _merged, status = merge(held.record, before.record)
-        if status == "diverged" and any(merge(c, before.record)[1] in ("same", "older")
+        _merged, status = world.protocol.merge(held.record, before.record)
+        if status == "diverged" and any(world.protocol.merge(c, before.record)[1]
+                                        in ("same", "older")
                                         for c in apart):
             continue            # two versions that contradict each other: both kept (F6)
         if status not in ("same", "older"):
@@ -858,7 +904,8 @@ def check_authentic(world: World, phone: Phone, held: Held) -> None:
     for sender, end in zip(table.senders, table.ends):
         player = owners.get(sender)
         if player is not None and (record.game_id, record.moves[:end]) not in \
-                world.sent[player] and not _sent_prefix(world, player, record, end):
+                world.sent[player] and not _sent_prefix(world, player, record, end) \
+                and not _sent_keep(world, player, record, table, sender, end):
             raise Violation("I4", f"phone {phone.player} keeps a message in seat {sender}'s "
                                   f"name that it never sent: {record.moves[:end]!r}")
     for seat, player in owners.items():
@@ -876,6 +923,22 @@ def _anchor(record: Record, seat: int, seed: bytes) -> bytes:
     versions of a game that split at the join: each owns only its own)."""
     from parlor.links.base import chain
     return chain(record.context, record.chain_id(seat), seed).anchor
+
+
+def _sent_keep(world, player, record, table, sender, end) -> bool:
+    """A keep of a round sent at once (Tyros casual-7, YL10): the player sent that keep from
+    the moves before the round, whatever other keeps stand before it now."""
+    rounds = getattr(world.protocol, "kept_rounds", None)
+    if rounds is None:
+        return False
+    width = table.width
+    for start, keepers, texts in rounds(record, table):
+        if start < end <= start + len(keepers) * width and sender in texts:
+            return any(gid == record.game_id and moves[:start] == record.moves[:start]
+                       and texts[sender] in [moves[i:i + width] for i in
+                                             range(start, len(moves), width)]
+                       for gid, moves in world.sent[player])
+    return False
 
 
 def _sent_prefix(world, player, record, end) -> bool:
@@ -1014,7 +1077,7 @@ def check_notes(world: World) -> None:
 
 # Reproductions.
 
-def shrink(seed: int, game: str, steps: int, found: Violation) -> list[int]:
+def shrink(seed: int, game: str, steps: int, found: Violation, keeps: bool = False) -> list[int]:
     """Few steps of the walk (by number) that still break the same invariant: steps are
     dropped one at a time while the violation stays. A trial is a walk of its own (the
     random choices fall differently without the dropped step), kept only if it still breaks
@@ -1025,20 +1088,21 @@ def shrink(seed: int, game: str, steps: int, found: Violation) -> list[int]:
         changed = False
         for number in list(kept):
             trial = [n for n in kept if n != number]
-            again = Walk(seed, game, steps).run(only=trial)
+            again = Walk(seed, game, steps, keeps=keeps).run(only=trial)
             if again is not None and again.rule == found.rule:
                 kept, changed = trial, True
     return kept
 
 
-def report(found: Violation | None, seed: int, game: str, steps: int) -> str:
+def report(found: Violation | None, seed: int, game: str, steps: int, keeps: bool = False) -> str:
     """A violation and the shortest walk found that shows it, step by step."""
     if found is None:
         return "no violation"
-    kept = shrink(seed, game, steps, found)
-    walk = Walk(seed, game, steps)
+    kept = shrink(seed, game, steps, found, keeps)
+    walk = Walk(seed, game, steps, keeps=keeps)
     again = walk.run(only=kept)
-    lines = [f"{found}", f"reproduce: Walk({seed}, {game!r}, {steps}).run(only={kept})"]
+    lines = [f"{found}", f"reproduce: Walk({seed}, {game!r}, {steps}, keeps={keeps})"
+                         f".run(only={kept})"]
     lines += [f"  {n}: {text}" for n, text in zip(kept, walk.log)]
     lines.append(f"  -> {again}")
     return "\n".join(lines)

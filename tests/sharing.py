@@ -51,6 +51,13 @@ def play(protocol, state, moves, fixed: dict):
     return state, shares, pools
 
 
+def drew(sender, seat: int) -> bool:
+    """Whether a message of `sender` drew for `seat` by `seat`'s own message: a set of seats
+    is the message that completes a round of keeps sent at once (Tyros casual-7), which any
+    of them may be the last to send."""
+    return sender == seat or (isinstance(sender, frozenset) and seat in sender)
+
+
 def fixings(protocol, ctx: bytes, start, moves, shown, acting, senders=()) -> dict:
     """(message, seat) -> (the message that fixed the share, its values): before message j
     its sender fixes the open shares of the seats `acting(state)` names, those of an earlier
@@ -58,7 +65,8 @@ def fixings(protocol, ctx: bytes, start, moves, shown, acting, senders=()) -> di
     pool less the shares of the group fixed before it, keyed from shown[m + 1:j + 1].
     In tier casual-5 (`senders`: each message's sender) a seat's share drawn by its own
     message m is not due before message j while every message from m + 1 to j is that seat's
-    own and the game lets it act without the share (`waits`)."""
+    own and the game lets it act without the share (`waits`); a sender given as a set of
+    seats counts as each of them (`drew`)."""
     fixed = {}
     for j in range(len(moves)):
         while True:
@@ -66,7 +74,7 @@ def fixings(protocol, ctx: bytes, start, moves, shown, acting, senders=()) -> di
             seats = acting(state)
             still = sorted(x for x in shares if x not in fixed)
             due = [x for x in still if x[1] in seats and not (
-                senders and senders[x[0]] == x[1] and set(senders[x[0] + 1:j + 1]) == {x[1]}
+                senders and drew(senders[x[0]], x[1]) and set(senders[x[0] + 1:j + 1]) == {x[1]}
                 and protocol.waits(state, shares[x].like))]
             if not due:
                 break

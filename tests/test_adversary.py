@@ -16,6 +16,14 @@ def test_no_step_of_an_adversarial_walk_breaks_an_invariant(game, walk):
     assert found is None, adversary.report(found, 1000 * walk + len(game), game, STEPS)
 
 
+@pytest.mark.parametrize("walk", range(2))
+def test_keepers_answering_one_posted_link_in_any_order_break_no_invariant(walk):
+    """Tyros (seeds/tyros.md YL10): walks that start where every keeper keeps from the same
+    posted link, the honest ones through the app, the adversary's as it likes."""
+    found = adversary.Walk(7000 + walk, "tyros", STEPS, keeps=True).run()
+    assert found is None, adversary.report(found, 7000 + walk, "tyros", STEPS, keeps=True)
+
+
 def play(world, phone, tab=0):
     """The phone's player makes one legal move through the app; the link it sends."""
     session = world.phones[phone].tabs[tab].session

@@ -25,7 +25,8 @@ ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_."
 
 
 def honest_game(game, options, seed_byte=1):
-    """The links of one game, in order, and each seat's seed."""
+    """The links of one game, in order, and each seat's seed (the seating rule gives the
+    seats: F13)."""
     stores = [linkplay.LinkStore(MemoryBackend())]
     sessions = [linkplay.create(stores[0], game, "Ana", {**options, "clock": 1},
                                 seed=bytes(15) + bytes([seed_byte]))]
@@ -52,7 +53,7 @@ def honest_game(game, options, seed_byte=1):
         for session in sessions:
             if session is not mover:
                 session.held = linkplay.open_link(session.store, links[-1])[0]
-    return links, [s.held.seed for s in sessions]
+    return links, [s.held.seed for s in sorted(sessions, key=lambda s: s.seat)]  # seat order
 
 
 @pytest.fixture(scope="module")

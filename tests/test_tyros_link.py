@@ -94,10 +94,10 @@ def game(players=3, maker=PROTOCOL):
 def test_yl1_options_are_kept_in_the_record_only_when_not_the_default():
     keys = seeds(3)
     plain = PROTOCOL.create("Ann", keys[0], {"players": 3})
-    assert dict(plain.options) == {"tier": "casual-5"}
+    assert dict(plain.options) == {"tier": "casual-7"}
     both = PROTOCOL.create("Ann", keys[0], {"players": 4, "tiles_per_player": 4,
                                             "preset_start": True})
-    assert dict(both.options) == {"tier": "casual-5", "tiles": "4", "preset": "1"}
+    assert dict(both.options) == {"tier": "casual-7", "tiles": "4", "preset": "1"}
     assert len(both.seats) == 4
     with pytest.raises(ValueError):
         PROTOCOL.create("Ann", keys[0], {"players": 2})
@@ -271,8 +271,9 @@ def share_fixings(maker=PROTOCOL) -> dict:
 
 
 def move_senders(table) -> tuple:
-    """Tier casual-5: the sender of each message after the start messages (YL8); () before."""
-    return table.senders[table.starters:] if table.others else ()
+    """Tier casual-5: the sender of each message after the start messages (YL8), in casual-7
+    the set of keepers for a message that completes a round of keeps (YL10); () before."""
+    return PROTOCOL._senders(table, 0)[:-1] if table.others else ()
 
 
 def truth_after(final, tables, upto: int):
@@ -297,18 +298,22 @@ def truth_after(final, tables, upto: int):
     return state
 
 
-def assert_fixed_by_the_receiver_after_another_seat(fixed: dict, senders: tuple) -> int:
+def assert_fixed_by_the_receiver_after_another_seat(fixed: dict, senders: tuple,
+                                                    drawers: tuple = ()) -> int:
     """Each share is fixed by its receiver's next message (YL4), or, when the receiver's own
     message drew it and the receiver sent the next ones too, by its next message after
     another seat's (YL8): its key always holds a value of a seat other than the one whose
-    message drew it. Returns how many waited so."""
+    message drew it. `drawers`: `move_senders`, where a message that completes a round of
+    keeps counts as drawn by each keeper (YL10). Returns how many waited so."""
     waited = 0
     for (m, seat), (j, _values) in fixed.items():
-        assert senders[j] == seat and set(senders[m + 1:j + 1]) - {senders[m]}, (m, seat)
-        other = next(k for k in range(m + 1, j + 1) if senders[k] != senders[m])
+        own = sharing.drew(drawers[m], seat) if drawers else senders[m] == seat
+        drawer = seat if own else senders[m]
+        assert senders[j] == seat and set(senders[m + 1:j + 1]) - {drawer}, (m, seat)
+        other = next(k for k in range(m + 1, j + 1) if senders[k] != drawer)
         assert seat not in senders[other:j], (m, seat)
         if seat in senders[m + 1:j]:
-            assert senders[m] == seat and set(senders[m + 1:other]) == {seat}, (m, seat)
+            assert own and set(senders[m + 1:other]) == {seat}, (m, seat)
             waited += 1
     return waited
 
@@ -375,7 +380,7 @@ def test_yl4_each_share_is_fixed_by_its_receiver_s_own_next_message():
     fixed = share_fixings()
     deals = {m for m, _s in fixed if sum(1 for k, _s in fixed if k == m) == 3}
     assert len(deals) >= 3
-    assert_fixed_by_the_receiver_after_another_seat(fixed, senders)
+    assert_fixed_by_the_receiver_after_another_seat(fixed, senders, move_senders(tables[-1]))
 
 
 def test_yl4_the_tables_fix_the_shares_the_oracle_fixes():
@@ -488,7 +493,8 @@ def test_yl4_random_games_fix_the_shares_the_oracle_fixes():
             assert {(m, s) for m, seats in table.waiting for s in seats} == {
                 x for x in drawn if x[0] <= j and (x not in fixed or fixed[x][0] > j)}, j
             out_of_order += any(m > k for m, _s, _v in table.parts for k, _t in table.waiting)
-        waited += assert_fixed_by_the_receiver_after_another_seat(fixed, senders)
+        waited += assert_fixed_by_the_receiver_after_another_seat(fixed, senders,
+                                                                  move_senders(tables[-1]))
         for upto in range(1, len(tables), 9):
             seat = PROTOCOL.sender(tables[upto - 1])
             device = PROTOCOL.Device(record, tables[upto - 1], None, seat, keys[seat])

@@ -26,7 +26,7 @@ from .fairplay import (CHAIN_LENGTH, Chain, Problem, chain_step, check_seeds, hi
                        public_key, seed_matches_anchor, sign, signature_fits, transcript_hash)
 from . import invitation
 from .clock import CLOCK, clock_option, without_clock
-from .record import Record, Seat, seat_statement
+from .record import Record, Seat, merge, seat_statement
 
 JOINING, OPENING, OVER = "joining", "opening", "over"
 SEED = "seed"                        # the action that publishes a seat's seed at the end
@@ -96,20 +96,38 @@ def chain_values(record: Record) -> tuple[tuple[bytes, ...], ...]:
     return tuple(out)
 
 
-def check_signatures(record: Record) -> None:
+def check_signatures(record: Record, marks: tuple = ()) -> None:
     """In a signed game, every seat's latest message, claim and resignation must be signed by
     the key that seat published when it joined; if not, someone other than that seat made
     it, so AlteredLink and nobody is blamed (seeds/fair-play.md, F12). Each signature is
-    checked once however many records carry it (`signature_fits` is memoised)."""
+    checked once however many records carry it (`signature_fits` is memoised). `marks`: the
+    table's messages sent at the same time as others (`signed_moves`)."""
     if not record.signed:
         return
     for number, seat in enumerate(record.seats):
-        if seat.signature and not signature_fits(seat.key, record.statement(number),
+        if seat.signature and not signature_fits(seat.key, statement_of(record, number, marks),
                                                  seat.signature):
             raise forged_message(number)
-        if seat.end_signature and not signature_fits(seat.key, record.statement(number, True),
-                                                     seat.end_signature):
+        if seat.end_signature and not signature_fits(
+                seat.key, statement_of(record, number, marks, True), seat.end_signature):
             raise forged_resignation(number) if seat.resigned else forged_message(number)
+
+
+def signed_moves(record: Record, number: int, marks: tuple = ()) -> str:
+    """The moves seat `number`'s latest message signs: the move string, or for a message sent
+    at the same time as other seats' (a mark (seat, start, text) of the table: Tyros's kept
+    cards, seeds/tyros.md YL10), the moves before that round and its own text alone, so the
+    signature holds whatever order the others' messages of the round come in."""
+    for seat, start, text in marks:
+        if seat == number and record.seats[number].tag_moves == start + len(text):
+            return record.moves[:start] + text
+    return record.moves
+
+
+def statement_of(record: Record, number: int, marks: tuple = (), end: bool = False) -> bytes:
+    """`Record.statement` over the moves `signed_moves` says the seat signed."""
+    return seat_statement(record.game_id, signed_moves(record, number, marks), number,
+                          record.seats[number], end)
 
 
 def forged_message(number: int) -> "AlteredLink":
@@ -125,6 +143,12 @@ def forged_resignation(number: int) -> "AlteredLink":
     return AlteredLink(_("This link was altered after it was sent: Seat {number} did not send "
                          "the resignation it gives. It proves nothing against anyone and was not "
                          "used; ask for the link again.").format(number=number + 1))
+
+
+def marks_of(table) -> tuple:
+    """The messages of `table` sent at the same time as others, whose signatures cover the
+    moves before their round and their own text (`signed_moves`); () in most games."""
+    return getattr(table, "marks", ())
 
 
 def latest(sent: tuple[int, ...], values) -> tuple[bytes, ...]:
@@ -162,7 +186,7 @@ def seat_of(record: Record, seed: bytes) -> int | None:
     return None
 
 
-def proven_chain(record: Record, seat: int, seed: bytes) -> Chain:
+def proven_chain(record: Record, seat: int, seed: bytes, marks: tuple = ()) -> Chain:
     """The chain of a seat whose player holds `seed`; LinkError if the seat is empty, if
     the seed is not that seat's, or if the moves its history tag covers were changed since
     it sent them."""
@@ -176,20 +200,20 @@ def proven_chain(record: Record, seat: int, seed: bytes) -> Chain:
     if own.anchor != record.seats[seat].anchor:
         raise LinkError(seat, _("This device's secret does not belong to seat {number}.").format(
             number=seat + 1))
-    if not own_tag_fits(record, seat, seed):
+    if not own_tag_fits(record, seat, seed, marks):
         raise LinkError(seat, _("The moves in this link differ from the ones you sent: "
                                 "someone has rewritten the game's history."))
     return own
 
 
-def own_tag_fits(record: Record, seat: int, seed: bytes) -> bool:
+def own_tag_fits(record: Record, seat: int, seed: bytes, marks: tuple = ()) -> bool:
     """Whether the history tag in `seat`'s data is the one this seed makes over the moves it
     covers (true when the seat has no tag yet); L10 of every game. In a signed game: whether
-    the seat's key is this seed's and its signatures fit."""
+    the seat's key is this seed's and its signatures fit (`marks`: see `signed_moves`)."""
     mine = record.seats[seat]
     if record.signed:
         return mine.key == public_key(seed) and all(
-            not sig or signature_fits(mine.key, record.statement(seat, end), sig)
+            not sig or signature_fits(mine.key, statement_of(record, seat, marks, end), sig)
             for sig, end in ((mine.signature, False), (mine.end_signature, True)))
     return not mine.tag or mine.tag == history_tag(seed, transcript_hash(
         record.game_id, record.moves[:mine.tag_moves]))
@@ -224,7 +248,7 @@ def unclaimed(record: Record, claimant: int) -> Record:
         old, index=index, value=value, claim=False, end_signature=b"")))
 
 
-def _check_seed(record: Record, number: int, seat: Seat) -> None:
+def _check_seed(record: Record, number: int, seat: Seat, marks: tuple = ()) -> None:
     """A revealed seed must be the top of its seat's chain and make its history tag; if not,
     someone changed the link (anyone can write any bytes there), so AlteredLink."""
     if not seed_matches_anchor(record.context, record.chain_id(number), seat.seed, seat.anchor):
@@ -237,7 +261,7 @@ def _check_seed(record: Record, number: int, seat: Seat) -> None:
                             "Seat {number} is not the one that seat committed to. It proves "
                             "nothing against anyone and was not used; ask for the link "
                             "again.").format(number=number + 1))
-    if not own_tag_fits(record, number, seat.seed):
+    if not own_tag_fits(record, number, seat.seed, marks):
         raise AlteredLink(_("This link was altered after it was sent: the moves differ from "
                             "the ones Seat {number} sent. It proves nothing against anyone and "
                             "was not used; ask for the link again.").format(number=number + 1))
@@ -291,7 +315,7 @@ class Device:
 
     def __init__(self, record: Record, table, values, seat: int, seed: bytes):
         self.seat, self.seed = seat, seed
-        self.chain = proven_chain(record, seat, seed)
+        self.chain = proven_chain(record, seat, seed, marks_of(table))
 
 
 class LinkProtocol:
@@ -385,6 +409,31 @@ class LinkProtocol:
         """Hook: the seat to blame for a message that failed to read."""
         raise NotImplementedError
 
+    def owed(self, table) -> tuple[int, ...]:
+        """Hook: the seats that may send the next message, each from the same link (default:
+        the one `sender`); `sender` is the first of them, the one a forfeit claim names."""
+        return (self.sender(table),)
+
+    def signs_late(self, record: Record) -> bool:
+        """Hook: whether some seats' signatures can be checked only once the moves are read
+        (messages sent at the same time as others, `signed_moves`); default: no."""
+        return False
+
+    def merge(self, local: Record, incoming: Record) -> tuple[Record, str]:
+        """Hook: `record.merge` of two copies of a game, where the game lets seats send
+        messages at the same time from one link (default: as it is)."""
+        return merge(local, incoming)
+
+    def holds(self, record: Record, moves: str) -> bool:
+        """Hook: whether `record` holds every message of the move string `moves` (one this
+        device's copy had when it sent a message); default: `moves` begins its moves."""
+        return record.moves.startswith(moves)
+
+    def concurrent(self, record: Record, moves: str) -> bool:
+        """Hook: whether `record` and a copy with the move string `moves` differ only in
+        messages sent at the same time from one link (a merge joins them); default: never."""
+        return False
+
     def checks(self, record: Record, table, values, seeds) -> list[Problem]:
         """Hook: the audit's own checks of the game's hidden values, given each seed that fits
         its anchor (None where missing or false)."""
@@ -416,7 +465,8 @@ class LinkProtocol:
             raise MalformedMove(_("Seats are taken in order, but this link has a gap among "
                                   "them."))
         values = chain_values(record)
-        check_signatures(record)
+        if not self.signs_late(record):
+            check_signatures(record)
         found = invitation.problem(record)
         if found == "join":
             raise AlteredLink(_("This link was altered after it was sent: a player's join in it "
@@ -453,6 +503,11 @@ class LinkProtocol:
             found = Replay(self.empty, 0, err), None
         else:
             found = self._replay(record, values), values
+            if self.signs_late(record):
+                try:
+                    check_signatures(record, marks_of(found[0].state))
+                except AlteredLink as err:
+                    found = Replay(self.empty, 0, err), None
         self._memo[key] = found
         if len(self._memo) > MEMO_SIZE:
             self._memo.popitem(last=False)
@@ -489,25 +544,27 @@ class LinkProtocol:
         resigned = [n for n, s in enumerate(record.seats) if s.resigned]
         if resigned and (len(resigned) > 1 or claims or table.phase in (JOINING, OVER)
                          or any(s.seed for s in record.seats)
-                         or self.sender(table) != resigned[0]
+                         or resigned[0] not in self.owed(table)
                          or not self.in_play(table, resigned[0])):
             raise forged_resignation(resigned[0])
         if claims:
             owing = None if table.phase in (JOINING, OVER) else self.sender(table)
-            if len(claims) > 1 or owing in (None, claims[0]) \
+            if len(claims) > 1 or owing is None or claims[0] in self.owed(table) \
                     or any(s.seed for s in record.seats):
                 raise LinkError(claims[0], _("Seat {number}'s forfeit claim is not one that can "
                                              "be made here.").format(number=claims[0] + 1))
+        covered = {seat: start + len(text) for seat, start, text in marks_of(table)}
         for number, seat in enumerate(record.seats):
             if seat.seed:
-                _check_seed(record, number, seat)
+                _check_seed(record, number, seat, marks_of(table))
             if seat.resigned and seat.index != table.sent[number] + 2:
                 raise forged_resignation(number)
             if seat.index != table.sent[number] + seat.claim + 2 * seat.resigned:
                 raise LinkError(number, _("Seat {number}'s chain value is ahead of its moves: "
                                           "the link is missing moves.").format(number=number + 1))
             mine = [end for end, s in zip(table.ends, table.senders) if s == number]
-            if seat.covers != bool(mine) or (mine and seat.tag_moves != mine[-1]):
+            if seat.covers != bool(mine) or (mine and seat.tag_moves
+                                             != covered.get(number, mine[-1])):
                 raise LinkError(number, _("Seat {number}'s history check does not cover its "
                                           "last move.").format(number=number + 1))
             if seat.seed and table.phase != OVER:
@@ -631,7 +688,7 @@ class LinkProtocol:
             return (next(n for n, s in enumerate(record.seats) if not s.joined),)
         if table.phase == OVER:
             return tuple(n for n, s in enumerate(record.seats) if not s.seed)
-        return (self.sender(table),)
+        return self.owed(table)
 
     def legal(self, record: Record, seat: int, seed: bytes) -> list:
         """What `seat` may do now: the game's actions on its turn, SEED after the end until
@@ -644,7 +701,7 @@ class LinkProtocol:
             return []
         if table.phase == OVER:
             return [] if record.seats[device.seat].seed else [SEED]
-        if table.phase == JOINING or self.sender(table) != device.seat:
+        if table.phase == JOINING or device.seat not in self.owed(table):
             return []
         return self.moves(record, table, device)
 
@@ -684,10 +741,11 @@ class LinkProtocol:
         return self.sender(result.state)
 
     def may_claim(self, record: Record, seat: int) -> bool:
-        """Whether `seat` is a player and another seat owes the next message. Whether its time
+        """Whether `seat` is a player, owes no message and another seat does. Whether its time
         is up is for the claimant's own clock (links/clock.py) to say."""
         owing = self.owing(record)
-        return owing is not None and owing != seat and seat in range(len(record.seats))
+        return owing is not None and seat in range(len(record.seats)) \
+            and seat not in self.owed(self.table(record))
 
     def claim_forfeit(self, record: Record, seat: int, seed: bytes) -> Record:
         """The claim that ends the game because another seat owes a message it did not send:
@@ -695,11 +753,11 @@ class LinkProtocol:
         if not self.may_claim(record, seat):
             raise IllegalMove(_("Seat {number} may claim a forfeit only while another seat owes "
                                 "a message.").format(number=seat + 1))
-        device = self._device(record, seat, seed)[2]
+        table, _values, device = self._device(record, seat, seed)
         old = record.seats[seat]
         new = replace(old, index=old.index + 1, value=device.chain.value(old.index + 1),
                       claim=True)
-        new = signed_by(record, record.moves, seat, new, seed)
+        new = signed_by(record, signed_moves(record, seat, marks_of(table)), seat, new, seed)
         return replace(record, seats=with_seat(record.seats, seat, new))
 
     def may_resign(self, record: Record, seat: int | None) -> bool:
@@ -711,7 +769,7 @@ class LinkProtocol:
         if not result.ok or seat is None or seat not in range(len(record.seats)) \
                 or self.stopped(record) or result.state.phase in (JOINING, OVER):
             return False
-        return self.sender(result.state) == seat and self.in_play(result.state, seat)
+        return seat in self.owed(result.state) and self.in_play(result.state, seat)
 
     def resign(self, record: Record, seat: int, seed: bytes) -> Record:
         """The resignation that ends the game: the seat's chain value two steps on (so nobody
@@ -720,14 +778,14 @@ class LinkProtocol:
         if not self.may_resign(record, seat):
             raise IllegalMove(_("Seat {number} may resign only while the game goes on.").format(
                 number=seat + 1 if isinstance(seat, int) else seat))
-        device = self._device(record, seat, seed)[2]
+        table, _values, device = self._device(record, seat, seed)
         old = record.seats[seat]
         if old.index + 2 >= CHAIN_LENGTH:
             raise IllegalMove(_("Seat {number} may resign only while the game goes on.").format(
                 number=seat + 1))
         new = replace(old, index=old.index + 2, value=device.chain.value(old.index + 2),
                       resigned=True)
-        new = signed_by(record, record.moves, seat, new, seed)
+        new = signed_by(record, signed_moves(record, seat, marks_of(table)), seat, new, seed)
         return replace(record, seats=with_seat(record.seats, seat, new))
 
     def view(self, record: Record, seat: int | None = None, seed: bytes | None = None) -> dict:
@@ -767,7 +825,7 @@ class LinkProtocol:
             try:
                 for number, s in enumerate(record.seats):
                     if s.seed:
-                        _check_seed(record, number, s)
+                        _check_seed(record, number, s, marks_of(table))
             except AlteredLink as altered:
                 return Verdict(False, None, str(altered))
             start = table.ends[-1] if len(table.ends) else 0

@@ -32,6 +32,13 @@ The ways of keying the draws, named by the record's tier:
   message since, so its key holds another seat's value: under `casual-4`, when the seat was
   next to move again, its own next value alone keyed it, and the seat could know it, and
   steer it, while choosing the move that drew it (Tyros: the pass that ends a turn).
+- `casual-7` (choices made at the same time): as `casual-5`, for a game whose rules have
+  several seats choose at once (Tyros: the cards each player keeps). Such a round is a
+  round of messages that every seat in it sends from the same link, in any order; each
+  signs the moves before the round and its own text (`base.signed_moves`), the move string
+  holds them in the order the engine asks them whatever order they came in, and they are
+  played once all are in. The game's protocol reads and merges the round (Tyros:
+  seeds/tyros.md YL10).
 - `casual-6` (one message asked of another seat): as `casual-5`, but where such a share
   cannot wait (the seat is next to move and needs it), the next seat still in sends one
   message first, a help message (its chain value only), whose value is then in the share's
@@ -55,8 +62,8 @@ from .clock import without_clock
 from .base import JOINING, OPENING, OVER, Cursor, Device, LinkProtocol, latest, spend
 from .fairplay import event_random
 
-TIER, CASUAL, LATE, ROUND, SHARES, OTHERS, HELPED = (
-    "tier", "casual", "casual-2", "casual-3", "casual-4", "casual-5", "casual-6")
+TIER, CASUAL, LATE, ROUND, SHARES, OTHERS, HELPED, AT_ONCE = (
+    "tier", "casual", "casual-2", "casual-3", "casual-4", "casual-5", "casual-6", "casual-7")
 START = "start"                          # the action of a start message (tiers casual-3 to -6)
 HELP = "help"                            # the action of a help message (tier casual-6)
 PLACEHOLDER = b"not fixed yet"           # the key of a draw whose key values are not all out
@@ -261,12 +268,12 @@ class CasualLink(LinkProtocol):
         return Table(phase=OPENING if everyone else JOINING, players=players,
                      options=tuple(sorted(self._engine_options(record).items())),
                      width=self.engine.token_width, sent=(0,) * players,
-                     late=tier in (LATE, ROUND, SHARES, OTHERS, HELPED),
-                     shares=tier in (SHARES, OTHERS, HELPED), others=tier in (OTHERS, HELPED),
-                     helps=tier == HELPED,
+                     late=tier in (LATE, ROUND, SHARES, OTHERS, HELPED, AT_ONCE),
+                     shares=tier in (SHARES, OTHERS, HELPED, AT_ONCE),
+                     others=tier in (OTHERS, HELPED, AT_ONCE), helps=tier == HELPED,
                      anchors=tuple(s.anchor for s in record.seats),
                      starters=max(0, players - 2) if tier == ROUND or (
-                         tier in (SHARES, OTHERS, HELPED) and self.start_round) else 0)
+                         tier in (SHARES, OTHERS, HELPED, AT_ONCE) and self.start_round) else 0)
 
     def deal(self, ctx: bytes, table: Table, opening: tuple[bytes, ...]):
         """The engine's start keyed from chain values: in tier casual seat 0's first one and
@@ -498,7 +505,7 @@ class CasualLink(LinkProtocol):
         if table.phase == JOINING:
             shown["to_move"] = [next(n for n, s in enumerate(record.seats) if not s.joined)]
         elif table.phase != OVER:
-            shown["to_move"] = [self.sender(table)]
+            shown["to_move"] = list(self.owed(table))
         return shown
 
     def blame(self, table: Table) -> int:

@@ -23,7 +23,7 @@ from ..play.resigning import ResignSteps
 from ..play.saves import StorageFull
 from . import record as records, standing
 from .clock import DAY, days_of
-from .base import AlteredLink, own_tag_fits, seat_of, unclaimed
+from .base import AlteredLink, marks_of, own_tag_fits, seat_of, unclaimed
 from .fairplay import b64, new_seed, unb64
 
 PREFIX = "parlor:link:"
@@ -306,7 +306,7 @@ class LinkStore:
         """Whether `record` lacks a message this device sent in its game (its moves, or the
         start of an invitation)."""
         mine = AUTHORED_PREFIX + record.game_id.hex()
-        return not record.moves.startswith(self.authored(record.game_id)) or \
+        return not protocol_for(record.game).holds(record, self.authored(record.game_id)) or \
             (not record.started and self.backend.get(mine + STARTED_SUFFIX) is not None)
 
     def remove(self, key: str) -> None:
@@ -339,10 +339,11 @@ class LinkStore:
 
 
 def merged_copies(local: records.Record, incoming: records.Record) -> tuple[records.Record, str]:
-    """`records.merge`, and a merge that the game's protocol does not take counts as
-    "diverged" (seat data that each copy holds rightly but that cannot stand together, such
-    as a resignation and another seat's forfeit claim from one position)."""
-    merged, status = records.merge(local, incoming)
+    """`records.merge` (as the game's protocol merges copies: `LinkProtocol.merge`), and a
+    merge that the game's protocol does not take counts as "diverged" (seat data that each
+    copy holds rightly but that cannot stand together, such as a resignation and another
+    seat's forfeit claim from one position)."""
+    merged, status = protocol_for(local.game).merge(local, incoming)
     if status == "advanced" and not protocol_for(local.game).replay(merged).ok:
         return local, "diverged"
     return merged, status
@@ -374,7 +375,8 @@ def open_link(store: LinkStore, fragment: str) -> tuple[Held, str]:
     if isinstance(checked.error, AlteredLink):
         raise LinkProblem(str(checked.error))
     mine = store.authored(incoming.game_id)
-    if not (incoming.moves.startswith(mine) or mine.startswith(incoming.moves)):
+    if not (incoming.moves.startswith(mine) or mine.startswith(incoming.moves)
+            or checked.ok and protocol.concurrent(incoming, mine)):
         raise LinkProblem(_(REWRITES_MINE))
     note = ""
     if seat is not None and held is not None and held.seed is not None and seat != held.seat:
@@ -517,8 +519,9 @@ def _breaks_own_tag(incoming: records.Record, held: Held | None, seat, seed) -> 
     if seat is None or not 0 <= seat < len(incoming.seats):
         return False
     own = incoming.seats[seat]
+    marks = marks_of(protocol_for(incoming.game).replay(incoming).state)
     return own.joined and seat_of(incoming, seed) == seat and not own_tag_fits(
-        incoming, seat, seed)
+        incoming, seat, seed, marks)
 
 
 def refreshed(session: "LinkSession") -> "LinkSession | None":

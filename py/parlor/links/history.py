@@ -118,8 +118,8 @@ class History:
         link makes public); no moves."""
         table = self.tables[max(0, min(step, self.count))]
         device = None
-        if self.seat is not None and self.seed is not None:
-            device = self.protocol.Device(self.record, table, self.values,
+        if self.seat is not None and self.seed is not None:     # proven by the whole record
+            device = self.protocol.Device(self.record, self.tables[-1], self.values,
                                           self.seat, self.seed)
         return SeatView(self.protocol.seat_view(self.record, table, device), (), self.seat)
 
@@ -143,8 +143,14 @@ class History:
         return sum(1 for table in self.tables[1:] if table.ends[-1] <= len(moves))
 
     def since(self, count: int) -> list[tuple[int, str]]:
-        """(sender, line) of every message after the first `count` that another seat sent."""
+        """(sender, line) of every message after the first `count` that another seat sent.
+        A count inside a round of messages sent at once (a table `open`: Tyros's kept cards,
+        seeds/tyros.md YL10) counts from the round's start, since the others' messages of the
+        round may stand before the ones this device had."""
         lines = self.lines()
+        count = min(max(0, count), self.count)
+        while count > 0 and getattr(self.tables[count], "open", False):
+            count -= 1
         return [(self.sender(m), lines[m]) for m in range(max(0, count), self.count)
                 if self.sender(m) != self.seat]
 
@@ -176,7 +182,7 @@ class History:
         if describe is not None:
             device = None
             if self.seat is not None and self.seed is not None:
-                device = protocol.Device(self.record, after, self.values,
+                device = protocol.Device(self.record, self.tables[-1], self.values,
                                          self.seat, self.seed)
             return describe(self.record, before, after, self.values, device)
         start = before.ends[-1] if len(before.ends) else 0

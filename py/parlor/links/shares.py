@@ -101,9 +101,12 @@ def walk(protocol, ctx: bytes, table, acting: frozenset, before: int, placeholde
 def own(share: Share, senders: tuple) -> bool:
     """Whether `share` was drawn by its receiver's own message and no other seat has sent one
     since (tier casual-5; `senders` is empty in the tiers before): its receiver alone knows
-    every value its key would hold."""
-    return bool(senders) and senders[share.message] == share.seat \
-        and not set(senders[share.message + 1:]) - {share.seat}
+    every value its key would hold. A sender given as a set of seats (casual-7: the message
+    that completes a round sent at once, which any seat of the round may be the last to
+    send on its device) counts as each of them."""
+    sender = senders[share.message] if senders else None
+    by_receiver = sender == share.seat or (isinstance(sender, frozenset) and share.seat in sender)
+    return by_receiver and not set(senders[share.message + 1:]) - {share.seat}
 
 
 def own_values(table, seat: int, senders: tuple) -> tuple:
