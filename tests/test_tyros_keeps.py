@@ -190,3 +190,19 @@ def test_yl9_games_of_tier_casual_5_still_keep_one_after_another():
     first = PROTOCOL.play(record, keepers[0], seeds[keepers[0]],
                           PROTOCOL.legal(record, keepers[0], seeds[keepers[0]])[0])
     assert PROTOCOL.to_move(first) == keepers[1:2]
+
+
+def test_yl10_the_status_line_names_every_keeper_still_to_keep():
+    """While a round of keeps is open, a phone that owes nothing reads every keeper's name;
+    a keeper reads that it is its turn."""
+    from parlor.screens.status import link_status
+    record = at_keeping(4)
+    seeds = keys(4)
+    watcher = PROTOCOL.to_move(record)[0]                # it keeps first: then owes nothing
+    record = keeps_from(record, 4)[watcher]
+    keepers = PROTOCOL.to_move(record)
+    assert len(keepers) >= 2 and watcher not in keepers
+    line = link_status(linkplay.Held(record, watcher, seeds[watcher]), clock=False)
+    assert line == ", ".join(NAMES[s] for s in keepers) + " to play"
+    keeper = keepers[-1]
+    assert link_status(linkplay.Held(record, keeper, seeds[keeper]), clock=False) == "Your turn"

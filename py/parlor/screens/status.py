@@ -55,6 +55,9 @@ def link_status(held, now: float | None = None, clock: bool = True) -> str:
         return _("Time is up: you may claim a forfeit")
     if held.seat in movers:
         line = _("Your turn: publish your secret") if phase == protocol.OVER else _("Your turn")
+    elif phase != protocol.OVER and len(movers) > 1:      # choices made at once (Tyros YL10)
+        line = _("{names} to play").format(names=", ".join(
+            shown_name(record.seats[m], m) for m in movers))
     else:
         name = shown_name(record.seats[movers[0]], movers[0])
         line = (_("Not yet verified: {name} to publish their secret") if phase == protocol.OVER
