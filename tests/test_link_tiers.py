@@ -51,7 +51,7 @@ def test_a_rematch_is_made_in_the_current_tier(entry):
         assert protocol.phase(old) == "over" and old.version == version
         seed = derive(b"rematch", entry.key)[:16]
         fresh = protocol.rematch(old, "Ana", seed)
-        current = dict(protocol.create("Ana", seed, options).options)
+        current = dict(protocol.create("Ana", seed, dict(entry.new_game_options) | options).options)
         assert dict(fresh.options) == current, (entry.key, tier)
         if tier:
             assert dict(old.options).get("tier", tiers[0]) == tier \
