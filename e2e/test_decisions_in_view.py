@@ -22,7 +22,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from harness import PHONE, all_computer_game, guard_origin, new_game, open_at_start, wait_ready
+from harness import PHONE, all_computer_game, guard_origin, new_game, wait_ready
 from parlor import catalog
 from playwright.sync_api import expect
 

@@ -946,7 +946,7 @@ def mine(view: dict) -> dict | None:
 def from_view(view: dict) -> State:
     """A state with the public facts of a seat's view and placeholders of the right sizes for
     what it hides, so the boards can ask `why_not`, the costs and `legal` from a view alone."""
-    n, seat = view["players"], view["seat"]
+    n = view["players"]
     hands, tiles = [], []
     for s, hand in enumerate(view["hands"]):
         if "own" in hand:
