@@ -35,7 +35,9 @@ def plan(state, seat: int, done: set):
         if p.give == (0, 0, 0, 0):
             colour = max(range(4), key=lambda c: hand[c])
             return CARDS[tuple(int(c == colour) for c in range(4))]
-        free = next(c for c in range(4) if not p.give[c])
+        held = state.hands[p.target]          # a colour the partner holds and is not given,
+        free = next((c for c in range(4) if not p.give[c] and held[c]),   # so it can accept
+                    next(c for c in range(4) if not p.give[c]))
         return CARDS[tuple(int(c == free) for c in range(4))]
     if p is not None:
         return next(m for m in legal if isinstance(m, Cards))
