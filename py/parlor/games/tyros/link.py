@@ -59,6 +59,17 @@ def _start_of(table) -> int:
     return table.applied * table.width
 
 
+def _keeps_at_once(record) -> bool:
+    """Whether a game's keeps of a round are sent at once: tier casual-7, signed (YL10)."""
+    return dict(record.options).get(TIER) == AT_ONCE and record.signed
+
+
+def _keeps_in(moves: str, start: int, keepers: tuple, width: int) -> dict:
+    """{seat: its keep} of a round whose keeps stand at `start` of `moves`, in the keepers'
+    order."""
+    return {s: moves[start + i * width:start + (i + 1) * width] for i, s in enumerate(keepers)}
+
+
 class TyrosLink(CasualLink):
     game = "tyros"
     engine = ENGINE
@@ -107,14 +118,13 @@ class TyrosLink(CasualLink):
 
     def start(self, record) -> TyrosTable:
         table = super().start(record)
-        at_once = dict(record.options).get(TIER) == AT_ONCE and record.signed
         return TyrosTable(**{f.name: getattr(table, f.name) for f in fields(table)},
-                          at_once=at_once)
+                          at_once=_keeps_at_once(record))
 
     def signs_late(self, record) -> bool:
         """A keep of a round signs the moves before the round and its own text: where that
         text stands in the move string is known once the moves are read (YL10)."""
-        return dict(record.options).get(TIER) == AT_ONCE and record.signed
+        return _keeps_at_once(record)
 
     @staticmethod
     def keepers(state: State) -> tuple:
@@ -260,10 +270,8 @@ class TyrosLink(CasualLink):
 
     def kept_rounds(self, record, table):
         """(start, keepers, {seat: text}) of each round `record` holds, the open one last."""
-        width = table.width
         for start, _last, keepers in getattr(table, "rounds", ()):
-            yield start, keepers, {s: record.moves[start + i * width:start + (i + 1) * width]
-                                   for i, s in enumerate(keepers)}
+            yield start, keepers, _keeps_in(record.moves, start, keepers, table.width)
         found = self.round_of(table)
         if found and table.keeps:
             yield _start_of(found[0]), found[1], dict(table.keeps)
@@ -306,8 +314,7 @@ class TyrosLink(CasualLink):
         keepers = self.keepers(table.before.state)
         if moves[:start] != record.moves[:start] or len(moves) < start + len(keepers) * width:
             return False
-        theirs = {s: moves[start + i * width:start + (i + 1) * width]
-                  for i, s in enumerate(keepers)}
+        theirs = _keeps_in(moves, start, keepers, width)
         return all(theirs[s] == text for s, text in table.keeps)
 
     def merge(self, local, incoming):
